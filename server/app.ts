@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "./errors.js";
+import { resolveClientIp } from "./http/client-ip.js";
+import type { AppDeps, AppEnv } from "./http/env.js";
+import { originCheck, securityHeaders } from "./http/security.js";
+import { spaRoutes } from "./http/spa.js";
+import { authRoutes } from "./routes/auth.js";
+import { clientLogRoutes } from "./routes/client-log.js";
+import { meRoutes } from "./routes/me.js";
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP app from its dependencies; nothing global, so each test makes its own. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("clientIp", resolveClientIp(c, deps.config.trustProxy));
+    await next();
+  });
+  app.use("*", securityHeaders(deps.config.appUrl));
+  app.use("/api/*", originCheck(deps.config.appUrl));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json({ error: { code: "TOO_LARGE", message: "The request is too large." } }, 413),
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.route("/api/auth", authRoutes());
+  app.route("/api/me", meRoutes());
+  app.route("/api/client-log", clientLogRoutes());
+  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
+
+  app.route("/", spaRoutes(deps.config.webDir));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json({ error: { code: err.code, message: err.message } }, err.status);
+    if (err instanceof HTTPException) {
+      return c.json({ error: { code: "HTTP_ERROR", message: err.message || "Request failed." } }, err.status);
+    }
+    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(err?.stack ?? err) });
+    return c.json({ error: { code: "UNKNOWN", message: "Something went wrong. Please try again." } }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

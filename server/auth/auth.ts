@@ -1,0 +1,57 @@
+import { betterAuth } from "better-auth";
+import type { Config } from "../config.js";
+import type { AppDatabase } from "../db/database.js";
+
+/** Header our server sets from the resolved client address; incoming copies are stripped. */
+export const CLIENT_IP_HEADER = "x-contactbook-client-ip";
+
+/** Builds the Better Auth instance: e-mail and password only, sign-up closed, sessions in our database. */
+export function createAuth(config: Config, database: AppDatabase) {
+  const secure = config.appUrl.startsWith("https://");
+  return betterAuth({
+    appName: "Contactbook",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [new URL(config.appUrl).origin],
+    database: { db: database.db, type: database.engine },
+    user: { modelName: "users" },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Every request reads the session row, so a removed account or revoked session ends at once.
+      cookieCache: { enabled: false },
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    rateLimit: {
+      // On in every mode, in the database so several instances share one count.
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
+      },
+    },
+    advanced: {
+      cookiePrefix: "contactbook",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: { level: config.production ? "warn" : "error" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

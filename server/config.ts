@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+/** Every environment variable the server reads, parsed in one place. */
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  /** Folder for the SQLite file, the generated secret and the local outbox. */
+  dataDir: string;
+  appUrl: string;
+  authSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  /** Sign-in attempts allowed per client address per window. */
+  signInRateLimit: { max: number; windowSeconds: number };
+  webDir: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ["1", "0", "true", "false", "yes", "no", ""].includes(v), "must be true or false")
+  .transform((v) => ["1", "true", "yes"].includes(v));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("sqlite:./data/contactbook.db")
+    .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), "must be sqlite:<path> or postgres://..."),
+  DATA_DIR: z.string().trim().min(1).optional(),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAIL: z.email().max(254).optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/.+/.test(v), "must be smtp://... or smtps://...")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Contactbook <no-reply@localhost>"),
+  TRUST_PROXY: bool.default(false),
+  SIGN_IN_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+$/, "must look like 10/60 (attempts/seconds)")
+    .default("10/60"),
+  WEB_DIR: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+/** Parses the environment; throws ConfigError with a one-line message naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR ?? defaultDataDir(e.DATABASE_URL));
+  const [max, windowSeconds] = e.SIGN_IN_RATE_LIMIT.split("/").map(Number) as [number, number];
+  if (max < 1 || windowSeconds < 1) throw new ConfigError("Invalid configuration: SIGN_IN_RATE_LIMIT must be positive");
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    signInRateLimit: { max, windowSeconds },
+    webDir: resolve(e.WEB_DIR ?? "dist/web"),
+    production: e.NODE_ENV !== "development" && e.NODE_ENV !== "test",
+  };
+}
+
+function defaultDataDir(databaseUrl: string): string {
+  if (databaseUrl.startsWith("sqlite:")) {
+    const path = databaseUrl.slice("sqlite:".length);
+    if (path !== ":memory:") return dirname(path);
+  }
+  return "./data";
+}
+
+/** A secret generated once and kept beside the data, so sessions survive restarts without set-up. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,20 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { AppDatabase } from "./database.js";
+import * as authTables from "./migrations/0001-auth-tables.js";
+import * as organizations from "./migrations/0002-organizations.js";
+
+// Listed in code, not read from a folder, so the bundled server carries its migrations with it.
+const migrations: Record<string, Migration> = {
+  "0001-auth-tables": authTables,
+  "0002-organizations": organizations,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration in order; safe to call on each start and from several instances. */
+export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

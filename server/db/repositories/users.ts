@@ -1,0 +1,11 @@
+import type { Kysely } from "kysely";
+import type { Schema } from "../schema.js";
+
+export async function countUsers(db: Kysely<Schema>): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function findUserByEmail(db: Kysely<Schema>, email: string) {
+  return db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,104 @@
+import type { ColumnType } from "kysely";
+
+/** Timestamps travel as ISO strings on SQLite and as Date on PostgreSQL; presenters normalise them. */
+export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** SQLite keeps booleans as 0/1 integers. */
+export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export type Role = "admin" | "staff";
+
+// Better Auth's tables (names as Better Auth expects them; created by our migrations).
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export interface SessionsTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+export interface AccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | bigint | string;
+}
+
+// Ours.
+export interface ProfilesTable {
+  user_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface MembershipsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  created_at: Timestamp;
+}
+export interface AuditLogsTable {
+  id: string;
+  organization_id: string | null;
+  user_id: string | null;
+  table_name: string;
+  record_id: string | null;
+  operation: string;
+  old_data: string | null;
+  new_data: string | null;
+  created_at: Timestamp;
+}
+
+export interface Schema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rateLimit: RateLimitTable;
+  profiles: ProfilesTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  audit_logs: AuditLogsTable;
+}
+

@@ -1,0 +1,19 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** An error the client is meant to see: answered as `{ error: { code, message } }` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new AppError(401, "UNAUTHORIZED", "You must be signed in.");
+export const forbidden = (message = "Access denied. Please check your permissions.") =>
+  new AppError(403, "FORBIDDEN", message);
+/** Also the answer for another organization's record: existence is never confirmed. */
+export const notFound = (message = "Not found.") => new AppError(404, "NOT_FOUND", message);
+export const badRequest = (message: string) => new AppError(400, "VALIDATION", message);

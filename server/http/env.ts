@@ -1,0 +1,27 @@
+import type { Auth } from "../auth/auth.js";
+import type { Config } from "../config.js";
+import type { AppDatabase } from "../db/database.js";
+import type { Logger } from "../logger.js";
+
+/** Everything the app is built from; tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: AppDatabase;
+  auth: Auth;
+  log: Logger;
+}
+
+/** The signed-in user, as every route sees it. Roles are read per request, never from the session. */
+export interface Actor {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    actor: Actor;
+    clientIp: string;
+  };
+}

@@ -1,0 +1,29 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { AppEnv } from "./env.js";
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and any other
+ * GET path answered with index.html so the client router decides (its 404 page included).
+ */
+export function spaRoutes(webDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexFile = join(webDir, "index.html");
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200 && !c.req.path.startsWith("/assets/")) c.header("Cache-Control", "no-cache");
+  });
+  app.use("/*", serveStatic({ root: webDir }));
+  app.get("/*", (c) => {
+    if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
+    // Read per request: a few KB, and a rebuild is picked up without a restart.
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { CLIENT_IP_HEADER } from "../auth/auth.js";
+import type { AppEnv } from "../http/env.js";
+
+/**
+ * The Better Auth endpoints the product uses. Everything else Better Auth offers (sign-up, user
+ * updates, account deletion, session listing...) is not reachable from outside: those go through
+ * our own routes and policies.
+ */
+const ALLOWED: { method: string; path: RegExp }[] = [
+  { method: "POST", path: /^\/sign-in\/email$/ },
+  { method: "POST", path: /^\/sign-out$/ },
+  { method: "GET", path: /^\/get-session$/ },
+  { method: "POST", path: /^\/request-password-reset$/ },
+  { method: "GET", path: /^\/reset-password\/[^/]+$/ },
+  { method: "POST", path: /^\/reset-password$/ },
+  { method: "GET", path: /^\/verify-email$/ },
+];
+
+const FORWARDED_IP_HEADERS = ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER];
+
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+  app.all("/*", async (c) => {
+    const path = c.req.path.replace(/^\/api\/auth/, "");
+    if (!ALLOWED.some((rule) => rule.method === c.req.method && rule.path.test(path))) {
+      return c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404);
+    }
+    // Better Auth keys its rate limits on this header, so only the address we resolved may reach it.
+    const headers = new Headers(c.req.raw.headers);
+    for (const name of FORWARDED_IP_HEADERS) headers.delete(name);
+    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    const request = new Request(c.req.raw, { headers });
+    return c.var.deps.auth.handler(request);
+  });
+  return app;
+}
