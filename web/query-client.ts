@@ -1,7 +1,16 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "@/api";
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      // A 401 anywhere means the session ended (expired, revoked, signed out in another tab):
+      // re-check /api/me so the protected layout sends the user to /login.
+      if (isApiError(error) && error.status === 401 && query.queryKey[0] !== "me") {
+        void queryClient.invalidateQueries({ queryKey: ["me"] });
+      }
+    },
+  }),
   defaultOptions: {
     queries: {
       // Spec: 1 retry. A 4xx answer will not change on a second try, so only retry network and 5xx failures.

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
+import { passwordSignIn } from "./password-sign-in.js";
 
 /** Header our server sets from the resolved client address; incoming copies are stripped. */
 export const CLIENT_IP_HEADER = "x-contactbook-client-ip";
@@ -25,6 +26,7 @@ export function createAuth(config: Config, database: AppDatabase) {
     },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
+    plugins: [passwordSignIn()],
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -40,7 +42,7 @@ export function createAuth(config: Config, database: AppDatabase) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
+        "/sign-in/password": { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max },
       },
     },
     advanced: {

@@ -10,6 +10,8 @@ export type Engine = "sqlite" | "postgres";
 export interface AppDatabase {
   db: Kysely<Schema>;
   engine: Engine;
+  /** PostgreSQL schema the connections use, when not the default. */
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -44,5 +46,5 @@ function openPostgres(url: string, searchPath?: string): AppDatabase {
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", destroy: () => db.destroy() };
+  return { db, engine: "postgres", ...(searchPath ? { schema: searchPath } : {}), destroy: () => db.destroy() };
 }

@@ -13,7 +13,12 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration in order; safe to call on each start and from several instances. */
 export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // The schema is named so Kysely never mistakes another schema's migration tables for ours.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

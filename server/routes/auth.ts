@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/env.js";
  * our own routes and policies.
  */
 const ALLOWED: { method: string; path: RegExp }[] = [
-  { method: "POST", path: /^\/sign-in\/email$/ },
+  { method: "POST", path: /^\/sign-in\/password$/ },
   { method: "POST", path: /^\/sign-out$/ },
   { method: "GET", path: /^\/get-session$/ },
   { method: "POST", path: /^\/request-password-reset$/ },

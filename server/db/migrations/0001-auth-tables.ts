@@ -7,7 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   await db.schema
     .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("emailVerified", t.boolean, (c) => c.notNull())
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable("sessions")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("expiresAt", t.timestamp, (c) => c.notNull())
     .addColumn("token", "text", (c) => c.notNull().unique())
     .addColumn("createdAt", t.timestamp, (c) => c.notNull().defaultTo(t.now))
@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("sessions_userId_idx").on("sessions").column("userId").execute();
   await db.schema
     .createTable("accounts")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("accountId", "text", (c) => c.notNull())
     .addColumn("providerId", "text", (c) => c.notNull())
     .addColumn("userId", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("accounts_userId_idx").on("accounts").column("userId").execute();
   await db.schema
     .createTable("verifications")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expiresAt", t.timestamp, (c) => c.notNull())
@@ -56,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("verifications_identifier_idx").on("verifications").column("identifier").execute();
   await db.schema
     .createTable("rateLimit")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("key", "text", (c) => c.notNull().unique())
     .addColumn("count", "integer", (c) => c.notNull())
     .addColumn("lastRequest", t.bigint, (c) => c.notNull())

@@ -5,14 +5,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   await db.schema
     .createTable("profiles")
-    .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (c) => c.primaryKey().notNull().references("users.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
   await db.schema
     .createTable("organizations")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("name", "text", (c) => c.notNull())
     // An owner's account cannot be deleted while it owns an organization (spec section 6).
     .addColumn("owner_id", "text", (c) => c.references("users.id").onDelete("restrict"))
@@ -22,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("organizations_owner_id_idx").on("organizations").column("owner_id").execute();
   await db.schema
     .createTable("memberships")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("organization_id", "text", (c) => c.notNull().references("organizations.id").onDelete("cascade"))
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('admin', 'staff')`))
@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // No foreign keys: the audit trail outlives the organizations and users it speaks of.
   await db.schema
     .createTable("audit_logs")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("id", "text", (c) => c.primaryKey().notNull())
     .addColumn("organization_id", "text")
     .addColumn("user_id", "text")
     .addColumn("table_name", "text", (c) => c.notNull())

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), "contactbook-config-"));
+
+  it("defaults to SQLite under ./data on port 3000", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe("sqlite:./data/contactbook.db");
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.trustProxy).toBe(false);
+    expect(config.signInRateLimit).toEqual({ max: 10, windowSeconds: 60 });
+  });
+
+  it("generates AUTH_SECRET once and keeps it in the data folder", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(join(dir, "auth-secret"), "utf8").trim()).toBe(first.authSecret);
+  });
+
+  it.each([
+    [{ PORT: "70000" }, /^Invalid configuration: PORT /],
+    [{ PORT: "abc" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be sqlite:<path> or postgres/],
+    [{ APP_URL: "not a url" }, /^Invalid configuration: APP_URL /],
+    [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
+    [{ ADMIN_EMAIL: "nope" }, /^Invalid configuration: ADMIN_EMAIL /],
+    [{ ADMIN_PASSWORD: "short" }, /^Invalid configuration: ADMIN_PASSWORD must be at least 8 characters/],
+    [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be smtp/],
+    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+    [{ SIGN_IN_RATE_LIMIT: "lots" }, /^Invalid configuration: SIGN_IN_RATE_LIMIT /],
+  ])("stops on %o with a one-line message naming the variable", (env, message) => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+    try {
+      run();
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("reads the PostgreSQL URL, https APP_URL and TRUST_PROXY", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u:p@db:5432/contacts",
+      APP_URL: "https://contacts.example.org/",
+      TRUST_PROXY: "true",
+    });
+    expect(config.databaseUrl).toBe("postgres://u:p@db:5432/contacts");
+    expect(config.appUrl).toBe("https://contacts.example.org");
+    expect(config.trustProxy).toBe(true);
+  });
+});

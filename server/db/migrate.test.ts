@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
+import { migrateToLatest } from "./migrate.js";
+
+const EXPECTED_TABLES = [
+  "accounts", "audit_logs", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
+];
+
+async function describeSchema(t: TestDatabase) {
+  const tables = await t.database.db.introspection.getTables();
+  return Object.fromEntries(
+    tables
+      .filter((table) => !table.name.startsWith("kysely_"))
+      .map((table) => [table.name, table.columns.map((c) => `${c.name}${c.isNullable ? "?" : ""}`).sort()]),
+  );
+}
+
+describe("migrations", () => {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((t) => t.drop()));
+  });
+
+  it.each(engines)("apply once and are a no-op the second time (%s)", async (engine) => {
+    const t = await createTestDatabase(engine);
+    opened.push(t);
+    const first = await migrateToLatest(t.database);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await migrateToLatest(t.database)).toEqual([]);
+    expect(Object.keys(await describeSchema(t)).sort()).toEqual(EXPECTED_TABLES);
+  });
+
+  it.runIf(engines.includes("postgres"))("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {
+    const sqlite = await createTestDatabase("sqlite");
+    const postgres = await createTestDatabase("postgres");
+    opened.push(sqlite, postgres);
+    await migrateToLatest(sqlite.database);
+    await migrateToLatest(postgres.database);
+    expect(await describeSchema(postgres)).toEqual(await describeSchema(sqlite));
+  });
+});

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { countUsers } from "../db/repositories/users.js";
+import { type TestApp, createTestApp, engines } from "../test/harness.js";
+import { send, signIn } from "../test/requests.js";
+import { bootstrapFirstAdmin, formatBootstrapBanner } from "./bootstrap.js";
+
+describe.each(engines)("first-run bootstrap (%s)", (engine) => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it("creates admin@localhost with a generated password that signs in, owning 'My Organization'", async () => {
+    t = await createTestApp(engine);
+    const result = await bootstrapFirstAdmin({ adminEmail: undefined, adminPassword: undefined }, t.database, t.auth);
+    expect(result?.email).toBe("admin@localhost");
+    expect(result?.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const banner = formatBootstrapBanner(result!, t.config.appUrl);
+    expect(banner).toContain(result!.generatedPassword);
+    expect(banner.split("\n")[0]).toMatch(/^=+$/);
+
+    const cookie = await signIn(t.app, "admin@localhost", result!.generatedPassword!);
+    const me = await send(t.app, "GET", "/api/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(me.json.user.email).toBe("admin@localhost");
+    expect(me.json.organizations).toEqual([
+      expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true }),
+    ]);
+  });
+
+  it("uses ADMIN_EMAIL and ADMIN_PASSWORD when set, and runs only once", async () => {
+    t = await createTestApp(engine);
+    const config = { adminEmail: "boss@example.com", adminPassword: "Chosen-Password-1" };
+    const first = await bootstrapFirstAdmin(config, t.database, t.auth);
+    expect(first).toEqual({ email: "boss@example.com" });
+    await signIn(t.app, "boss@example.com", "Chosen-Password-1");
+
+    const again = await bootstrapFirstAdmin({ adminEmail: "other@example.com", adminPassword: "Another-Pass-2" }, t.database, t.auth);
+    expect(again).toBeNull();
+    expect(await countUsers(t.database.db)).toBe(1);
+    const orgs = await t.database.db.selectFrom("organizations").selectAll().execute();
+    expect(orgs).toHaveLength(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { createAccount } from "../auth/accounts.js";
+import { newId, nowIso } from "../db/ids.js";
+import { insertOrganizationWithOwner } from "../db/repositories/organizations.js";
+import { insertProfile } from "../db/repositories/profiles.js";
+import type { Role } from "../db/schema.js";
+import type { TestApp } from "./harness.js";
+
+export const PASSWORD = "Correct-Horse-42";
+
+/** A user with a password and a profile; `email` defaults to a unique address. */
+export async function buildUser(t: TestApp, input: { email?: string; name?: string; password?: string } = {}) {
+  const email = input.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
+  const name = input.name ?? email.split("@")[0]!;
+  const user = await createAccount(t.auth, { email, name, password: input.password ?? PASSWORD, emailVerified: true });
+  await insertProfile(t.database.db, user.id, name);
+  return { id: user.id, email: user.email, name, password: input.password ?? PASSWORD };
+}
+
+/** An organization owned by `ownerId` (who holds the admin role in it). */
+export async function buildOrg(t: TestApp, ownerId: string, name = "Acme") {
+  return insertOrganizationWithOwner(t.database.db, name, ownerId);
+}
+
+export async function addMember(t: TestApp, orgId: string, userId: string, role: Role) {
+  await t.database.db
+    .insertInto("memberships")
+    .values({ id: newId(), organization_id: orgId, user_id: userId, role, created_at: nowIso() })
+    .execute();
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./web", import.meta.url)),
+      "@shared": fileURLToPath(new URL("./shared", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: more workers only queue up behind scrypt and the databases.
+    maxWorkers: 2,
+  },
+});

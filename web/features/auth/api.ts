@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, isApiError } from "@/api";
+
+export type OrganizationRole = "admin" | "staff";
+
+export interface MeOrganization {
+  id: string;
+  name: string;
+  role: OrganizationRole;
+  isOwner: boolean;
+  created_at: string;
+}
+
+export interface Me {
+  user: { id: string; email: string; name: string };
+  organizations: MeOrganization[];
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export const authKeys = {
+  me: ["me"] as const,
+};
+
+/** The signed-in user and their organizations, or null when signed out (a 401 is an answer, not an error). */
+export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await api.get<Me>("/api/me", signal);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useMeQuery() {
+  return useQuery({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => fetchMe(signal),
+    // Sessions change only through this app's own sign-in/out, which update the cache directly.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSignInMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) => api.post<unknown>("/api/auth/sign-in/email", input),
+    // Returning the promise keeps the mutation pending until /api/me has the new user, so the
+    // protected route we navigate to next never sees the stale signed-out answer.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}
+
+export function useSignOutMutation() {
+  return useMutation({
+    mutationFn: () => api.post<unknown>("/api/auth/sign-out", {}),
+  });
+}
+
+export function useRequestPasswordResetMutation() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<unknown>("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" }),
+  });
+}

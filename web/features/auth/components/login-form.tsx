@@ -1,0 +1,78 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { isNetworkError } from "@/lib/error-message";
+import { useSignInMutation } from "../api";
+import { useForgotPassword } from "../hooks/use-forgot-password";
+import { useLoginRedirectTarget } from "../hooks/use-login-redirect-target";
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+  password: z.string().min(1, "Password is required"),
+});
+
+type LoginValues = z.infer<typeof loginSchema>;
+
+const NETWORK_FAILURE =
+  "Unable to connect to authentication service. Please check your internet connection and try again.";
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const redirectTarget = useLoginRedirectTarget();
+  const signIn = useSignInMutation();
+  const forgotPassword = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  function handleLogin(values: LoginValues) {
+    signIn.mutate(values, {
+      onSuccess: () => {
+        toast.success("Login successful", { description: "Welcome back!" });
+        void navigate(redirectTarget, { replace: true });
+      },
+      onError: (error) => {
+        toast.error("Login failed", { description: isNetworkError(error) ? NETWORK_FAILURE : error.message });
+      },
+    });
+  }
+
+  const busy = signIn.isPending;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleLogin)} className="flex flex-col gap-4">
+      <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" placeholder="you@example.com" {...register("email")} />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register("password")} />
+      </FormField>
+      <div className="-mt-1 flex justify-end">
+        <Button
+          variant="link"
+          size="sm"
+          disabled={forgotPassword.isPending}
+          onClick={() => forgotPassword.requestReset(getValues("email"))}
+        >
+          Forgot password?
+        </Button>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

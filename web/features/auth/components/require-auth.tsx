@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { getErrorMessage } from "@/lib/error-message";
+import { useMeQuery } from "../api";
+
+/** Layout route guarding every signed-in screen; remembers where the visitor was headed. */
+export function RequireAuth() {
+  const location = useLocation();
+  const me = useMeQuery();
+
+  if (me.data) return <Outlet />;
+  if (me.isPending) return <PageSpinner label="Loading session" />;
+  if (me.isError) {
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-md items-center px-4">
+        <Alert variant="destructive">
+          <AlertTitle>{getErrorMessage(me.error)}</AlertTitle>
+          <AlertDescription>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  return <Navigate to="/login" state={{ from: location }} replace />;
+}

@@ -1,0 +1,37 @@
+import { toast } from "sonner";
+import { isApiError } from "@/api";
+import { useRequestPasswordResetMutation } from "../api";
+import { isValidEmail } from "../email";
+
+/** Sends the reset e-mail for whatever is typed in the login form's e-mail field, with the spec's toasts. */
+export function useForgotPassword() {
+  const mutation = useRequestPasswordResetMutation();
+
+  function requestReset(rawEmail: string) {
+    const email = rawEmail.trim();
+    if (!email) {
+      toast.error("Please enter your email address first");
+      return;
+    }
+    if (!isValidEmail(email)) {
+      toast.error("Please enter a valid email address");
+      return;
+    }
+    mutation.mutate(email, {
+      onSuccess: () => {
+        toast.success("Password reset email sent! Check your inbox and click the link to reset your password.");
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 429) {
+          toast.error("Too many requests. Please wait a few minutes before trying again.");
+        } else if (isApiError(error) && error.code !== "NETWORK") {
+          toast.error(`Error sending reset email: ${error.message}`);
+        } else {
+          toast.error("Failed to send reset email. Please try again.");
+        }
+      },
+    });
+  }
+
+  return { requestReset, isPending: mutation.isPending };
+}

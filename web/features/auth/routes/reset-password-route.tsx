@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthLayout } from "../components/auth-layout";
+
+/** Placeholder: the set-new-password flow arrives with the password-reset issue. */
+export function ResetPasswordRoute() {
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle asChild className="text-xl">
+            <h1>Reset Password</h1>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex justify-center">
+          <Button asChild variant="outline">
+            <Link to="/login">Back to Login</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}
