@@ -19,9 +19,13 @@ export function spaRoutes(webDir: string) {
     await next();
     if (c.res.status === 200 && !c.req.path.startsWith("/assets/")) c.header("Cache-Control", "no-cache");
   });
-  const assets = serveStatic({ root: webDir });
-  // Checked per request so a missing build is reported by the fallback below, not by a startup warning.
-  app.use("/*", (c, next) => (existsSync(webDir) ? assets(c, next) : next()));
+  let assets: ReturnType<typeof serveStatic> | undefined;
+  // Made on first use so a missing build is reported by the fallback below, not by a startup warning.
+  app.use("/*", (c, next) => {
+    if (!existsSync(webDir)) return next();
+    assets ??= serveStatic({ root: webDir });
+    return assets(c, next);
+  });
   app.get("/*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
     // Read per request: a few KB, and a rebuild is picked up without a restart.
