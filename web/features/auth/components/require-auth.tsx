@@ -1,3 +1,4 @@
+import { CircleAlert } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,7 @@ export function RequireAuth() {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md items-center px-4">
         <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
           <AlertTitle>{getErrorMessage(me.error)}</AlertTitle>
           <AlertDescription>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void me.refetch()}>

@@ -15,9 +15,10 @@ export function SettingsRoute() {
     <>
       <PageHeader title="Settings" />
       <Tabs defaultValue="profile">
-        <TabsList className="w-full justify-start sm:w-fit">
+        {/* Five equal columns on phones so every tab stays on screen without sideways scrolling. */}
+        <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-fit">
           {settingsTabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
+            <TabsTrigger key={tab.value} value={tab.value} className="px-1 text-xs sm:px-3 sm:text-sm">
               {tab.label}
             </TabsTrigger>
           ))}

@@ -1,0 +1,83 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Session, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
+
+describe("signing in and out", () => {
+  let browser: Browser;
+  let s: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
+  it("sends a visitor to /login, signs in and lands on /contacts with the shell", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await page.goto("/");
+    await page.waitForURL("**/login");
+    await expect.poll(() => page.getByText("Account Access").isVisible()).toBe(true);
+    expect(await page.getByText("Need an account? Contact your system administrator for access.").isVisible()).toBe(true);
+    expect(await page.getByText("This is a private system - accounts are created by invitation only.").isVisible()).toBe(true);
+    // No way to sign up anywhere on the page.
+    expect(await page.getByText(/sign up/i).count()).toBe(0);
+
+    await signInViaForm(page);
+    await page.waitForURL("**/contacts");
+    await expect.poll(() => page.getByText("Login successful").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Contact Management" }).isVisible()).toBe(true);
+    expect(await page.getByText("admin@example.com").first().isVisible()).toBe(true);
+  });
+
+  it("remembers the protected page first asked for and returns there after sign-in", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await page.goto("/groups");
+    await page.waitForURL("**/login");
+    await signInViaForm(page);
+    await page.waitForURL("**/groups");
+    await expect.poll(() => page.getByRole("heading", { name: "User Groups" }).isVisible()).toBe(true);
+  });
+
+  it("shows 'Login failed' with the server's message on a wrong password, and stays on /login", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await page.goto("/login");
+    await signInViaForm(page, "admin@example.com", "not-the-password");
+    await expect.poll(() => page.getByText("Login failed").isVisible()).toBe(true);
+    expect(await page.getByText("Invalid email or password").isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("explains a network failure with the spec's connection message", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await page.goto("/login");
+    await page.route("**/api/auth/sign-in/password", (route) => route.abort("internetdisconnected"));
+    await signInViaForm(page);
+    await expect
+      .poll(() =>
+        page
+          .getByText("Unable to connect to authentication service. Please check your internet connection and try again.")
+          .isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it("logs out with the 'Logged out' toast, lands on /login and the session is gone", async () => {
+    s = await newSession(browser);
+    const { page, context } = s;
+    await signInViaApi(context);
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => page.getByText("Logged out").isVisible()).toBe(true);
+    const me = await context.request.get("/api/me");
+    expect(me.status()).toBe(401);
+    await page.goto("/settings");
+    await page.waitForURL("**/login");
+  });
+});

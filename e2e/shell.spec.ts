@@ -1,0 +1,96 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MOBILE, type Session, launchBrowser, newSession, signInViaApi } from "./support/browser.js";
+
+const ROUTES: [string, string][] = [
+  ["/contacts", "Contact Management"],
+  ["/groups", "User Groups"],
+  ["/import", "Import & Export"],
+  ["/settings", "Settings"],
+  ["/menu", "Settings"],
+  ["/admin/export", "Settings"],
+  ["/admin/analytics", "Settings"],
+  ["/admin/users", "User Management"],
+];
+
+describe("app shell and routes", () => {
+  let browser: Browser;
+  let s: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
+  it("has every route of the spec's table, and / goes to /contacts", async () => {
+    s = await newSession(browser);
+    await signInViaApi(s.context);
+    await s.page.goto("/");
+    await s.page.waitForURL("**/contacts");
+    for (const [path, heading] of ROUTES) {
+      await s.page.goto(path);
+      await expect.poll(() => s.page.getByRole("heading", { name: heading, exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(new URL(s.page.url()).pathname).toBe(path);
+    }
+  });
+
+  it("shows the desktop sidebar with every section, the organization, the bell and no bottom bar", async () => {
+    s = await newSession(browser);
+    await signInViaApi(s.context);
+    await s.page.goto("/contacts");
+    const nav = s.page.getByRole("navigation", { name: "Main navigation" });
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    for (const link of ["Contacts", "Groups", "Import", "User Management", "Settings"]) {
+      expect(await nav.getByRole("link", { name: link }).isVisible()).toBe(true);
+    }
+    expect(await nav.getByText("Admin", { exact: true }).isVisible()).toBe(true);
+    expect(await s.page.getByText("My Organization").first().isVisible()).toBe(true);
+    expect(await s.page.getByRole("button", { name: "Notifications" }).isVisible()).toBe(true);
+    expect(await s.page.getByRole("navigation", { name: "Bottom navigation" }).isVisible()).toBe(false);
+    expect(await s.page.getByRole("button", { name: "Toggle menu" }).isVisible()).toBe(false);
+    await nav.getByRole("link", { name: "Groups" }).click();
+    await s.page.waitForURL("**/groups");
+  });
+
+  it("on a 390x844 phone: bottom bar, and a sidebar that slides in over an overlay", async () => {
+    s = await newSession(browser, MOBILE);
+    await signInViaApi(s.context);
+    await s.page.goto("/contacts");
+    const bottom = s.page.getByRole("navigation", { name: "Bottom navigation" });
+    await expect.poll(() => bottom.isVisible()).toBe(true);
+    for (const link of ["Contacts", "Groups", "Import", "Settings"]) {
+      expect(await bottom.getByRole("link", { name: link }).isVisible()).toBe(true);
+    }
+    const sidebarLink = s.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "User Management" });
+    expect(await sidebarLink.isVisible() && (await inViewport(sidebarLink))).toBe(false);
+
+    await s.page.getByRole("button", { name: "Toggle menu" }).click();
+    await expect.poll(() => inViewport(sidebarLink)).toBe(true);
+    await sidebarLink.click();
+    await s.page.waitForURL("**/admin/users");
+    await expect.poll(() => inViewport(sidebarLink)).toBe(false);
+
+    await bottom.getByRole("link", { name: "Settings" }).click();
+    await s.page.waitForURL("**/settings");
+  });
+
+  it("shows the 404 page for an unknown route and logs the miss on the server", async () => {
+    s = await newSession(browser);
+    await signInViaApi(s.context);
+    const logged = s.page.waitForRequest((r) => r.url().endsWith("/api/client-log/not-found") && r.method() === "POST");
+    await s.page.goto("/no/such/page");
+    await expect.poll(() => s.page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    expect(JSON.parse((await logged).postData() ?? "{}")).toEqual({ path: "/no/such/page" });
+    await s.page.getByRole("link", { name: "Return to Home" }).click();
+    await s.page.waitForURL("**/contacts");
+  });
+});
+
+async function inViewport(locator: import("playwright-core").Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  return box.x + box.width > 0 && box.x < MOBILE.width;
+}

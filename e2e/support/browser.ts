@@ -1,0 +1,58 @@
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { inject } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./global-setup.js";
+
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** Debian's chromium with the flags this closed network needs; launch makes a fresh profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const baseUrl = () => inject("baseUrl");
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors: a test fails if the app throws. */
+  errors: string[];
+}
+
+export async function newSession(browser: Browser, viewport = DESKTOP): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Signs in through the login screen, as a person would. */
+export async function signInViaForm(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in through the API inside the browser context (faster, for tests about other screens). */
+export async function signInViaApi(context: BrowserContext, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  const res = await context.request.post("/api/auth/sign-in/password", {
+    data: { email, password },
+    headers: { origin: baseUrl() },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}

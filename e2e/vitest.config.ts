@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: one built server (global setup) for every spec file, a fresh browser context per test.
+export default defineConfig({
+  test: {
+    include: ["e2e/**/*.spec.ts"],
+    globalSetup: ["e2e/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+  },
+});
