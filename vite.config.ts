@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+const API_ORIGIN = "http://localhost:3000";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
@@ -33,7 +34,18 @@ export default defineConfig({
   server: {
     // The API server runs separately in development (npm run dev); same-origin cookies need the proxy.
     proxy: {
-      "/api": { target: "http://localhost:3000", changeOrigin: false },
+      "/api": {
+        target: API_ORIGIN,
+        ws: true,
+        rewriteWsOrigin: true,
+        configure: (proxy) => {
+          // The server refuses writes whose Origin is not its own; in development the page's origin is
+          // Vite's, so present the API's origin instead.
+          proxy.on("proxyReq", (proxyReq) => {
+            if (proxyReq.getHeader("origin")) proxyReq.setHeader("origin", API_ORIGIN);
+          });
+        },
+      },
     },
   },
 });

@@ -3,7 +3,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../test/harness.
 import { migrateToLatest } from "./migrate.js";
 
 const EXPECTED_TABLES = [
-  "accounts", "audit_logs", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
+  "accounts", "audit_logs", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
 ];
 
 async function describeSchema(t: TestDatabase) {

@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { AppDatabase } from "./database.js";
 import * as authTables from "./migrations/0001-auth-tables.js";
 import * as organizations from "./migrations/0002-organizations.js";
+import * as mailOutbox from "./migrations/0003-mail-outbox.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,
   "0002-organizations": organizations,
+  "0003-mail-outbox": mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

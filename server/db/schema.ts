@@ -90,7 +90,20 @@ export interface AuditLogsTable {
   created_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** "logged": no SMTP configured; "failed": the SMTP server refused or was unreachable. */
+  status: "logged" | "failed";
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Schema {
+  mail_outbox: MailOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

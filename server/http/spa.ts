@@ -19,11 +19,11 @@ export function spaRoutes(webDir: string) {
     await next();
     if (c.res.status === 200 && !c.req.path.startsWith("/assets/")) c.header("Cache-Control", "no-cache");
   });
-  let assets: ReturnType<typeof serveStatic> | undefined;
+  let assets: ReturnType<typeof serveStatic<AppEnv>> | undefined;
   // Made on first use so a missing build is reported by the fallback below, not by a startup warning.
   app.use("/*", (c, next) => {
     if (!existsSync(webDir)) return next();
-    assets ??= serveStatic({ root: webDir });
+    assets ??= serveStatic<AppEnv>({ root: webDir });
     return assets(c, next);
   });
   app.get("/*", (c) => {

@@ -1,14 +1,9 @@
-import { useEffect } from "react";
-import { useRouteError } from "react-router";
 import { ErrorFallback } from "./error-fallback";
 
-/** Router `errorElement`: replaces React Router's default "Unexpected Application Error!" page. */
+/**
+ * Router `errorElement`: replaces React Router's default "Unexpected Application Error!" page.
+ * React Router already logs the error it caught, so nothing is logged here.
+ */
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-
-  useEffect(() => {
-    console.error("Route error", error);
-  }, [error]);
-
   return <ErrorFallback />;
 }

@@ -1,5 +1,6 @@
 import { BookUser } from "lucide-react";
 import { NavLink } from "react-router";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
 import { adminNavItems, primaryNavItems, settingsNavItem, type NavItem } from "./nav-items";
 
@@ -11,17 +12,20 @@ interface SidebarProps {
 }
 
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
+  const isDesktop = useMediaQuery("(min-width: 768px)");
+  const offCanvas = !isDesktop && !open;
+
   return (
     <aside
       id={id}
       data-state={open ? "open" : "closed"}
+      // Off-screen links must not take focus or be read out; `inert` removes them from both.
+      inert={offCanvas}
       className={cn(
         "fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground",
-        "transition-[translate,visibility] duration-300 ease-in-out",
-        // Closed on small screens: off-canvas and `invisible`, which also removes the links from tab order
-        // and the accessibility tree. From md up it is always in place.
-        open ? "visible translate-x-0" : "invisible -translate-x-full",
-        "md:visible md:sticky md:top-0 md:h-dvh md:translate-x-0 md:transition-none",
+        "transition-transform duration-300 ease-in-out",
+        open ? "translate-x-0" : "-translate-x-full",
+        "md:sticky md:top-0 md:h-dvh md:translate-x-0 md:transition-none",
       )}
     >
       <div className="flex h-16 shrink-0 items-center gap-2 border-b border-sidebar-border px-5">

@@ -47,7 +47,7 @@ export function useMeQuery() {
 export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<unknown>("/api/auth/sign-in/email", input),
+    mutationFn: (input: SignInInput) => api.post<unknown>("/api/auth/sign-in/password", input),
     // Returning the promise keeps the mutation pending until /api/me has the new user, so the
     // protected route we navigate to next never sees the stale signed-out answer.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isNetworkError } from "@/lib/error-message";
-import { useSignInMutation } from "../api";
+import type { useSignInMutation } from "../api";
 import { useForgotPassword } from "../hooks/use-forgot-password";
 import { useLoginRedirectTarget } from "../hooks/use-login-redirect-target";
 
@@ -22,10 +22,14 @@ type LoginValues = z.infer<typeof loginSchema>;
 const NETWORK_FAILURE =
   "Unable to connect to authentication service. Please check your internet connection and try again.";
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** Owned by the page, which must know whether a sign-in started here (see LoginRoute). */
+  signIn: ReturnType<typeof useSignInMutation>;
+}
+
+export function LoginForm({ signIn }: LoginFormProps) {
   const navigate = useNavigate();
   const redirectTarget = useLoginRedirectTarget();
-  const signIn = useSignInMutation();
   const forgotPassword = useForgotPassword();
   const {
     register,

@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { isApiError } from "@/api";
+import { isValidEmail } from "@shared/email";
 import { useRequestPasswordResetMutation } from "../api";
-import { isValidEmail } from "../email";
 
 /** Sends the reset e-mail for whatever is typed in the login form's e-mail field, with the spec's toasts. */
 export function useForgotPassword() {

@@ -9,6 +9,7 @@ export function useLoginRedirectTarget(): string {
   const location = useLocation();
   const from = (location.state as LoginLocationState | null)?.from;
   const pathname = from?.pathname;
-  if (!pathname || !pathname.startsWith("/") || pathname === "/login") return "/contacts";
+  // "/" only redirects to /contacts; going there directly saves a visible extra hop.
+  if (!pathname || !pathname.startsWith("/") || pathname === "/" || pathname === "/login") return "/contacts";
   return `${pathname}${from.search ?? ""}${from.hash ?? ""}`;
 }

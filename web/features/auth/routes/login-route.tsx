@@ -2,17 +2,17 @@ import { Navigate } from "react-router";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useMeQuery } from "../api";
+import { useMeQuery, useSignInMutation } from "../api";
 import { AuthLayout } from "../components/auth-layout";
 import { LoginForm } from "../components/login-form";
-import { useLoginRedirectTarget } from "../hooks/use-login-redirect-target";
 
 export function LoginRoute() {
   const me = useMeQuery();
-  const redirectTarget = useLoginRedirectTarget();
+  const signIn = useSignInMutation();
 
-  // Same target as the form's own navigate after sign-in, so whichever runs first, both agree.
-  if (me.data) return <Navigate to={redirectTarget} replace />;
+  // Only for visitors who arrive already signed in. Once the form has been used it navigates by
+  // itself; a second redirect from here would race it.
+  if (me.data && signIn.isIdle) return <Navigate to="/contacts" replace />;
   if (me.isPending) return <PageSpinner />;
 
   return (
@@ -29,7 +29,7 @@ export function LoginRoute() {
               <TabsTrigger value="login">Login</TabsTrigger>
             </TabsList>
             <TabsContent value="login" className="pt-4">
-              <LoginForm />
+              <LoginForm signIn={signIn} />
             </TabsContent>
           </Tabs>
         </CardContent>

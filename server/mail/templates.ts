@@ -1,0 +1,31 @@
+import type { Mail } from "./mailer.js";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function layout(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): Mail {
+  const text = [...paragraphs, "", `${action.label}: ${action.url}`, "", "If you did not expect this e-mail, you can ignore it."].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#666;font-size:13px">Or open this link: ${escapeHtml(action.url)}</p>
+<p style="color:#666;font-size:13px">If you did not expect this e-mail, you can ignore it.</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(to: string, url: string): Mail {
+  return layout(
+    to,
+    "Reset your Contactbook password",
+    ["Someone asked to reset the password of your Contactbook account.", "The link works once and expires in 1 hour."],
+    { label: "Set a new password", url },
+  );
+}
+
+export function emailConfirmationMail(to: string, url: string): Mail {
+  return layout(to, "Confirm your e-mail address for Contactbook", ["Please confirm your e-mail address for Contactbook."], {
+    label: "Confirm e-mail address",
+    url,
+  });
+}
