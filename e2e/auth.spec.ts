@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Session, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
+import { type Session, expectVisible, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
 
 describe("signing in and out", () => {
   let browser: Browser;
@@ -19,17 +19,17 @@ describe("signing in and out", () => {
     const { page } = s;
     await page.goto("/");
     await page.waitForURL("**/login");
-    await expect.poll(() => page.getByText("Account Access").isVisible()).toBe(true);
-    expect(await page.getByText("Need an account? Contact your system administrator for access.").isVisible()).toBe(true);
-    expect(await page.getByText("This is a private system - accounts are created by invitation only.").isVisible()).toBe(true);
+    await expectVisible(page.getByText("Account Access"));
+    await expectVisible(page.getByText("Need an account? Contact your system administrator for access."));
+    await expectVisible(page.getByText("This is a private system - accounts are created by invitation only."));
     // No way to sign up anywhere on the page.
     expect(await page.getByText(/sign up/i).count()).toBe(0);
 
     await signInViaForm(page);
     await page.waitForURL("**/contacts");
-    await expect.poll(() => page.getByText("Login successful").isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Contact Management" }).isVisible()).toBe(true);
-    expect(await page.getByText("admin@example.com").first().isVisible()).toBe(true);
+    await expectVisible(page.getByText("Login successful"));
+    await expectVisible(page.getByRole("heading", { name: "Contact Management" }));
+    await expectVisible(page.getByText("admin@example.com").first());
   });
 
   it("remembers the protected page first asked for and returns there after sign-in", async () => {
@@ -39,7 +39,7 @@ describe("signing in and out", () => {
     await page.waitForURL("**/login");
     await signInViaForm(page);
     await page.waitForURL("**/groups");
-    await expect.poll(() => page.getByRole("heading", { name: "User Groups" }).isVisible()).toBe(true);
+    await expectVisible(page.getByRole("heading", { name: "User Groups" }));
   });
 
   it("shows 'Login failed' with the server's message on a wrong password, and stays on /login", async () => {
@@ -47,8 +47,8 @@ describe("signing in and out", () => {
     const { page } = s;
     await page.goto("/login");
     await signInViaForm(page, "admin@example.com", "not-the-password");
-    await expect.poll(() => page.getByText("Login failed").isVisible()).toBe(true);
-    expect(await page.getByText("Invalid email or password").isVisible()).toBe(true);
+    await expectVisible(page.getByText("Login failed"));
+    await expectVisible(page.getByText("Invalid email or password"));
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
@@ -58,13 +58,9 @@ describe("signing in and out", () => {
     await page.goto("/login");
     await page.route("**/api/auth/sign-in/password", (route) => route.abort("internetdisconnected"));
     await signInViaForm(page);
-    await expect
-      .poll(() =>
-        page
-          .getByText("Unable to connect to authentication service. Please check your internet connection and try again.")
-          .isVisible(),
-      )
-      .toBe(true);
+    await expectVisible(
+      page.getByText("Unable to connect to authentication service. Please check your internet connection and try again."),
+    );
   });
 
   it("logs out with the 'Logged out' toast, lands on /login and the session is gone", async () => {
@@ -74,7 +70,7 @@ describe("signing in and out", () => {
     await page.goto("/contacts");
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL("**/login");
-    await expect.poll(() => page.getByText("Logged out").isVisible()).toBe(true);
+    await expectVisible(page.getByText("Logged out"));
     const me = await context.request.get("/api/me");
     expect(me.status()).toBe(401);
     await page.goto("/settings");

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, type Session, launchBrowser, newSession, signInViaApi } from "./support/browser.js";
+import { MOBILE, type Session, expectVisible, launchBrowser, newSession, signInViaApi } from "./support/browser.js";
 
 const ROUTES: [string, string][] = [
   ["/contacts", "Contact Management"],
@@ -32,7 +32,7 @@ describe("app shell and routes", () => {
     await s.page.waitForURL("**/contacts");
     for (const [path, heading] of ROUTES) {
       await s.page.goto(path);
-      await expect.poll(() => s.page.getByRole("heading", { name: heading, exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expectVisible(s.page.getByRole("heading", { name: heading, exact: true }));
       expect(new URL(s.page.url()).pathname).toBe(path);
     }
   });
@@ -42,13 +42,13 @@ describe("app shell and routes", () => {
     await signInViaApi(s.context);
     await s.page.goto("/contacts");
     const nav = s.page.getByRole("navigation", { name: "Main navigation" });
-    await expect.poll(() => nav.isVisible()).toBe(true);
+    await expectVisible(nav);
     for (const link of ["Contacts", "Groups", "Import", "User Management", "Settings"]) {
-      expect(await nav.getByRole("link", { name: link }).isVisible()).toBe(true);
+      await expectVisible(nav.getByRole("link", { name: link }));
     }
-    expect(await nav.getByText("Admin", { exact: true }).isVisible()).toBe(true);
-    expect(await s.page.getByText("My Organization").first().isVisible()).toBe(true);
-    expect(await s.page.getByRole("button", { name: "Notifications" }).isVisible()).toBe(true);
+    await expectVisible(nav.getByText("Admin", { exact: true }));
+    await expectVisible(s.page.getByText("My Organization").first());
+    await expectVisible(s.page.getByRole("button", { name: "Notifications" }));
     expect(await s.page.getByRole("navigation", { name: "Bottom navigation" }).isVisible()).toBe(false);
     expect(await s.page.getByRole("button", { name: "Toggle menu" }).isVisible()).toBe(false);
     await nav.getByRole("link", { name: "Groups" }).click();
@@ -60,9 +60,9 @@ describe("app shell and routes", () => {
     await signInViaApi(s.context);
     await s.page.goto("/contacts");
     const bottom = s.page.getByRole("navigation", { name: "Bottom navigation" });
-    await expect.poll(() => bottom.isVisible()).toBe(true);
+    await expectVisible(bottom);
     for (const link of ["Contacts", "Groups", "Import", "Settings"]) {
-      expect(await bottom.getByRole("link", { name: link }).isVisible()).toBe(true);
+      await expectVisible(bottom.getByRole("link", { name: link }));
     }
     const sidebarLink = s.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "User Management" });
     expect(await sidebarLink.isVisible() && (await inViewport(sidebarLink))).toBe(false);
@@ -82,7 +82,7 @@ describe("app shell and routes", () => {
     await signInViaApi(s.context);
     const logged = s.page.waitForRequest((r) => r.url().endsWith("/api/client-log/not-found") && r.method() === "POST");
     await s.page.goto("/no/such/page");
-    await expect.poll(() => s.page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    await expectVisible(s.page.getByRole("heading", { name: "Oops! Page not found" }));
     expect(JSON.parse((await logged).postData() ?? "{}")).toEqual({ path: "/no/such/page" });
     await s.page.getByRole("link", { name: "Return to Home" }).click();
     await s.page.waitForURL("**/contacts");

@@ -6,6 +6,7 @@ import { resolveClientIp } from "./http/client-ip.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
+import { accountRoutes } from "./routes/account.js";
 import { authRoutes } from "./routes/auth.js";
 import { clientLogRoutes } from "./routes/client-log.js";
 import { meRoutes } from "./routes/me.js";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.route("/api/auth", authRoutes());
   app.route("/api/me", meRoutes());
+  app.route("/api/account", accountRoutes());
   app.route("/api/client-log", clientLogRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 

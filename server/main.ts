@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createConsoleLogger } from "./logger.js";
+import { createMailer } from "./mail/mailer.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 
 async function main() {
@@ -22,11 +23,12 @@ async function main() {
   const database = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(database);
   if (applied.length) log.info("migrations applied", { applied });
-  const auth = createAuth(config, database);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, database, log);
+  const auth = createAuth(config, database, mailer);
   const first = await bootstrapFirstAdmin(config, database, auth);
   if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
 
-  const app = createApp({ config, database, auth, log });
+  const app = createApp({ config, database, auth, mailer, log });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log.info(`Contactbook listening on http://localhost:${info.port}`, { engine: database.engine, appUrl: config.appUrl });
   });

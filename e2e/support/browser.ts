@@ -56,3 +56,8 @@ export async function signInViaApi(context: BrowserContext, email = ADMIN_EMAIL,
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
 }
+
+/** Waits until the element is visible (fails the test after 10 s): the screens load data first. */
+export async function expectVisible(locator: import("playwright-core").Locator, timeout = 10_000) {
+  await locator.first().waitFor({ state: "visible", timeout });
+}

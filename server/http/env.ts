@@ -2,12 +2,14 @@ import type { Auth } from "../auth/auth.js";
 import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
 import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
   config: Config;
   database: AppDatabase;
   auth: Auth;
+  mailer: Mailer;
   log: Logger;
 }
 

@@ -3,18 +3,14 @@ import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import type { AppEnv } from "../http/env.js";
 
 /**
- * The Better Auth endpoints the product uses. Everything else Better Auth offers (sign-up, user
- * updates, account deletion, session listing...) is not reachable from outside: those go through
- * our own routes and policies.
+ * The Better Auth endpoints reachable from outside. Everything else Better Auth offers (sign-up,
+ * user updates, account deletion, session listing, its reset and verification endpoints...) is
+ * closed: where the product needs it, our own routes call it with our validation and policies.
  */
 const ALLOWED: { method: string; path: RegExp }[] = [
   { method: "POST", path: /^\/sign-in\/password$/ },
   { method: "POST", path: /^\/sign-out$/ },
   { method: "GET", path: /^\/get-session$/ },
-  { method: "POST", path: /^\/request-password-reset$/ },
-  { method: "GET", path: /^\/reset-password\/[^/]+$/ },
-  { method: "POST", path: /^\/reset-password$/ },
-  { method: "GET", path: /^\/verify-email$/ },
 ];
 
 const FORWARDED_IP_HEADERS = ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER];

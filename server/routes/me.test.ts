@@ -27,7 +27,8 @@ describe.each(engines)("GET /api/me (%s)", (engine) => {
     const cookie = await signIn(t.app, member.email, member.password);
     const res = await send(t.app, "GET", "/api/me", { cookie });
     expect(res.status).toBe(200);
-    expect(res.json.user).toEqual({ id: member.id, email: "sam@example.com", name: "Sam" });
+    expect(res.json.user).toMatchObject({ id: member.id, email: "sam@example.com", name: "Sam", emailVerified: true });
+    expect(res.json.user.lastSignInAt).toMatch(/^\d{4}-/);
     const orgs = res.json.organizations.map((o: any) => ({ id: o.id, name: o.name, role: o.role, isOwner: o.isOwner }));
     expect(orgs).toEqual(
       expect.arrayContaining([

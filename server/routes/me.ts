@@ -1,10 +1,26 @@
 import { Hono } from "hono";
+import { changePasswordSchema, profileSchema } from "../../shared/account-schemas.js";
 import type { AppEnv } from "../http/env.js";
+import { rateLimit } from "../http/rate-limit.js";
 import { requireSession } from "../http/session.js";
+import { parseJson } from "../http/validate.js";
+import { changeOwnPassword, updateOwnProfile } from "../services/account.js";
 import { getMe } from "../services/me.js";
 
+/** The signed-in user's own account: who am I, my name, my password. */
 export function meRoutes() {
   const app = new Hono<AppEnv>();
-  app.get("/", requireSession, async (c) => c.json(await getMe(c.var.deps.database, c.var.actor)));
+  app.use("*", requireSession);
+  app.get("/", async (c) => c.json(await getMe(c.var.deps.database, c.var.actor)));
+  app.patch("/profile", async (c) => {
+    const { name } = await parseJson(c, profileSchema);
+    return c.json(await updateOwnProfile(c.var.deps, c.var.actor, name));
+  });
+  app.post("/password", rateLimit({ name: "change-password", max: 5, windowSeconds: 60 }, { perUser: true }), async (c) => {
+    const input = await parseJson(c, changePasswordSchema);
+    const headers = await changeOwnPassword(c.var.deps, c.req.raw.headers, input);
+    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ ok: true });
+  });
   return app;
 }

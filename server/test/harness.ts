@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../config.js";
 import { type AppDatabase, type Engine, openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { createMemoryLogger } from "../logger.js";
+import { createMailer } from "../mail/mailer.js";
 
 export const APP_URL = "http://localhost:3000";
 
@@ -81,10 +82,12 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const testDb = await createTestDatabase(engine);
   await migrateToLatest(testDb.database);
   const config = testConfig(env);
-  const auth = createAuth(config, testDb.database);
   const log = createMemoryLogger();
-  const app = createApp({ config, database: testDb.database, auth, log });
-  return { app, auth, config, log, database: testDb.database, close: testDb.drop };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, testDb.database, log);
+  const auth = createAuth(config, testDb.database, mailer);
+  const deps = { config, database: testDb.database, auth, mailer, log };
+  const app = createApp(deps);
+  return { app, auth, config, log, mailer, deps, database: testDb.database, close: testDb.drop };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

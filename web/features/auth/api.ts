@@ -11,8 +11,18 @@ export interface MeOrganization {
   created_at: string;
 }
 
+export interface MeUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  /** ISO timestamps. */
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
 export interface Me {
-  user: { id: string; email: string; name: string };
+  user: MeUser;
   organizations: MeOrganization[];
 }
 
@@ -21,8 +31,14 @@ export interface SignInInput {
   password: string;
 }
 
+export interface CompletePasswordResetInput {
+  token: string;
+  password: string;
+}
+
 export const authKeys = {
   me: ["me"] as const,
+  resetToken: (token: string) => ["password-reset", "verify", token] as const,
 };
 
 /** The signed-in user and their organizations, or null when signed out (a 401 is an answer, not an error). */
@@ -64,5 +80,35 @@ export function useRequestPasswordResetMutation() {
   return useMutation({
     mutationFn: (email: string) =>
       api.post<unknown>("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" }),
+  });
+}
+
+/**
+ * Checks a reset link's token without spending it. A query rather than a mutation: it is a read, and the
+ * cache de-duplicates the double mount of development's StrictMode.
+ */
+export function useVerifyResetTokenQuery(token: string | null) {
+  return useQuery({
+    queryKey: authKeys.resetToken(token ?? ""),
+    queryFn: () => api.post<{ valid: true }>("/api/account/password-reset/verify", { token }),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useCompletePasswordResetMutation() {
+  return useMutation({
+    mutationFn: (input: CompletePasswordResetInput) =>
+      api.post<{ ok: true }>("/api/account/password-reset/complete", input),
+  });
+}
+
+/** Spends an e-mail confirmation token (single use). */
+export function useVerifyEmailMutation() {
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ ok: true }>("/api/account/verify-email", { token }),
   });
 }

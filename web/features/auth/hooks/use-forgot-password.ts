@@ -21,17 +21,18 @@ export function useForgotPassword() {
       onSuccess: () => {
         toast.success("Password reset email sent! Check your inbox and click the link to reset your password.");
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 429) {
-          toast.error("Too many requests. Please wait a few minutes before trying again.");
-        } else if (isApiError(error) && error.code !== "NETWORK") {
-          toast.error(`Error sending reset email: ${error.message}`);
-        } else {
-          toast.error("Failed to send reset email. Please try again.");
-        }
-      },
+      onError: (error) => toast.error(resetEmailErrorMessage(error)),
     });
   }
 
   return { requestReset, isPending: mutation.isPending };
+}
+
+/** The spec's messages for a failed reset-e-mail request (login page and the invalid-link view). */
+export function resetEmailErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 429) {
+    return "Too many requests. Please wait a few minutes before trying again.";
+  }
+  if (isApiError(error) && error.code !== "NETWORK") return `Error sending reset email: ${error.message}`;
+  return "Failed to send reset email. Please try again.";
 }

@@ -1,10 +1,14 @@
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
 import { AuthLayout } from "../components/auth-layout";
+import { ResetLinkInvalid } from "../components/reset-link-invalid";
+import { ResetPasswordForm } from "../components/reset-password-form";
+import { useResetLink } from "../hooks/use-reset-link";
 
-/** Placeholder: the set-new-password flow arrives with the password-reset issue. */
+/** /reset-password: validating -> set-new-password form, or the invalid-link view (spec section 4). */
 export function ResetPasswordRoute() {
+  const link = useResetLink();
+
   return (
     <AuthLayout>
       <Card>
@@ -12,11 +16,17 @@ export function ResetPasswordRoute() {
           <CardTitle asChild className="text-xl">
             <h1>Reset Password</h1>
           </CardTitle>
+          {link.status === "valid" && <CardDescription>Enter your new password below.</CardDescription>}
         </CardHeader>
-        <CardContent className="flex justify-center">
-          <Button asChild variant="outline">
-            <Link to="/login">Back to Login</Link>
-          </Button>
+        <CardContent>
+          {link.status === "validating" && (
+            <div className="flex flex-col items-center gap-3 py-6 text-sm text-muted-foreground">
+              <Spinner label="Validating reset link" className="size-8" />
+              <p>Validating reset link...</p>
+            </div>
+          )}
+          {link.status === "valid" && <ResetPasswordForm token={link.token} />}
+          {link.status === "invalid" && <ResetLinkInvalid message={link.message} />}
         </CardContent>
       </Card>
     </AuthLayout>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeLine, sanitizeText } from "./sanitize.js";
+
+describe("text sanitisers", () => {
+  it.each([
+    ["  Ann Lee  ", "Ann Lee"],
+    ["<script>alert(1)</script>", "scriptalert(1)/script"],
+    ["javascript:alert(1)", "alert(1)"],
+    ["JavaScript : alert(1)", "alert(1)"],
+    ["javajavascript:script:x", "x"],
+    ['x" onerror=alert(1) y', 'x" alert(1) y'],
+    ["O'Brien & Sons", "O'Brien & Sons"],
+  ])("sanitizeText(%j) = %j", (input, output) => {
+    expect(sanitizeText(input)).toBe(output);
+  });
+
+  it("collapses whitespace in single-line values", () => {
+    expect(sanitizeLine("  Ann \n\t  Lee ")).toBe("Ann Lee");
+    expect(sanitizeText("line one\n\nline two")).toBe("line one\n\nline two");
+  });
+});
