@@ -10,6 +10,7 @@ import { accountRoutes } from "./routes/account.js";
 import { authRoutes } from "./routes/auth.js";
 import { clientLogRoutes } from "./routes/client-log.js";
 import { meRoutes } from "./routes/me.js";
+import { organizationRoutes } from "./routes/organizations.js";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", authRoutes());
   app.route("/api/me", meRoutes());
   app.route("/api/account", accountRoutes());
+  app.route("/api/orgs", organizationRoutes());
   app.route("/api/client-log", clientLogRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Schema } from "./schema.js";
+import { SqliteBooleanPlugin } from "./sqlite-booleans.js";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -35,7 +36,7 @@ function openSqlite(path: string): AppDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
   return { db, engine: "sqlite", destroy: () => db.destroy() };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
+import type { OrgActor } from "../policies/can.js";
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     actor: Actor;
+    /** Set by requireOrgMember on /api/orgs/:orgId routes. */
+    orgActor: OrgActor;
     clientIp: string;
   };
 }

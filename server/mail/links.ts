@@ -6,3 +6,6 @@ export const resetPasswordLink = (appUrl: string, token: string) =>
 
 export const emailConfirmationLink = (appUrl: string, token: string) =>
   `${appUrl}/auth/callback#access_token=${encodeURIComponent(token)}&type=signup`;
+
+export const invitationLink = (appUrl: string, token: string) =>
+  `${appUrl}/reset-password#access_token=${encodeURIComponent(token)}&type=invite`;

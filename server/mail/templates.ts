@@ -29,3 +29,15 @@ export function emailConfirmationMail(to: string, url: string): Mail {
     url,
   });
 }
+
+export function invitationMail(to: string, organizationName: string, url: string): Mail {
+  return layout(
+    to,
+    `You have been invited to ${organizationName} on Contactbook`,
+    [
+      `An administrator added you to ${organizationName} on Contactbook, the organization's shared contact book.`,
+      "Choose your password to sign in. The link works once and expires in 7 days.",
+    ],
+    { label: "Choose your password", url },
+  );
+}

@@ -43,8 +43,12 @@ describe.each(engines)("password reset by e-mailed link (%s)", (engine) => {
     expect(weak.status).toBe(400);
     expect(weak.json.error.message).toBe("Please enter a valid password that meets all requirements");
 
+    await t.database.db.updateTable("users").set({ emailVerified: false }).where("id", "=", user.id).execute();
     const done = await send(t.app, "POST", "/api/account/password-reset/complete", { body: { token, password: STRONG } });
     expect(done.status).toBe(200);
+    // Following the mailed link proved the mailbox.
+    const verified = await t.database.db.selectFrom("users").select("emailVerified").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(Boolean(verified.emailVerified)).toBe(true);
     expect((await send(t.app, "GET", "/api/me", { cookie: oldSession })).status).toBe(401);
     expect((await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: user.email, password: user.password } })).status).toBe(401);
     await signIn(t.app, user.email, STRONG);

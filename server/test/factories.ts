@@ -28,3 +28,15 @@ export async function addMember(t: TestApp, orgId: string, userId: string, role:
     .values({ id: newId(), organization_id: orgId, user_id: userId, role, created_at: nowIso() })
     .execute();
 }
+
+/** A user row without a password (no hashing, so cheap): a target for member actions. */
+export async function buildBareUser(t: TestApp, email = `bare-${randomBytes(4).toString("hex")}@example.com`) {
+  const id = newId();
+  const now = nowIso();
+  await t.database.db
+    .insertInto("users")
+    .values({ id, name: email.split("@")[0]!, email, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .execute();
+  await insertProfile(t.database.db, id, email.split("@")[0]!);
+  return { id, email };
+}

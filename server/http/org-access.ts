@@ -1,0 +1,22 @@
+import { createMiddleware } from "hono/factory";
+import { findMembership } from "../db/repositories/memberships.js";
+import { notFound } from "../errors.js";
+import type { AppEnv } from "./env.js";
+
+/**
+ * For /api/orgs/:orgId/*: the signed-in user must belong to the organization, else 404 (another
+ * organization's existence is never confirmed). Sets c.var.orgActor with the role read just now.
+ */
+export const requireOrgMember = createMiddleware<AppEnv>(async (c, next) => {
+  const organizationId = c.req.param("orgId");
+  if (!organizationId) throw notFound();
+  const membership = await findMembership(c.var.deps.database.db, organizationId, c.var.actor.userId);
+  if (!membership) throw notFound("Organization not found.");
+  c.set("orgActor", {
+    userId: c.var.actor.userId,
+    organizationId,
+    role: membership.role,
+    isOwner: membership.owner_id === c.var.actor.userId,
+  });
+  await next();
+});

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { organizationNameSchema } from "../../shared/organization-schemas.js";
+import type { AppEnv } from "../http/env.js";
+import { requireOrgMember } from "../http/org-access.js";
+import { requireSession } from "../http/session.js";
+import { parseJson } from "../http/validate.js";
+import { getMe } from "../services/me.js";
+import { createOrganization, deleteOrganization } from "../services/organizations.js";
+import { memberRoutes } from "./members.js";
+
+export function organizationRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireSession);
+  app.get("/", async (c) => c.json({ items: (await getMe(c.var.deps.database, c.var.actor)).organizations }));
+  app.post("/", async (c) => {
+    const { name } = await parseJson(c, organizationNameSchema);
+    return c.json(await createOrganization(c.var.deps.database, c.var.actor, name), 201);
+  });
+  app.use("/:orgId/*", requireOrgMember);
+  app.use("/:orgId", requireOrgMember);
+  app.delete("/:orgId", async (c) => {
+    await deleteOrganization(c.var.deps.database, c.var.orgActor);
+    return c.body(null, 204);
+  });
+  app.route("/:orgId", memberRoutes());
+  return app;
+}
