@@ -76,10 +76,10 @@ export function useSignOutMutation() {
   });
 }
 
+/** Mails a reset link to /reset-password; answers 200 whether or not the address has an account. */
 export function useRequestPasswordResetMutation() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.post<unknown>("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" }),
+    mutationFn: (email: string) => api.post<{ ok: true }>("/api/account/password-reset/request", { email }),
   });
 }
 

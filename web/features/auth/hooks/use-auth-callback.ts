@@ -28,6 +28,7 @@ export function useAuthCallback(): AuthCallbackState {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const verifyEmail = useVerifyEmailMutation();
+  const confirmEmail = verifyEmail.mutate;
   const [plan] = useState(() => planCallback(location.search, location.hash));
 
   // The token is single-use: send it once even when development's StrictMode runs effects twice.
@@ -37,13 +38,13 @@ export function useAuthCallback(): AuthCallbackState {
     started.current = true;
     removeFragmentFromAddressBar();
     if (plan.kind !== "confirm") return;
-    verifyEmail.mutate(plan.token, {
+    confirmEmail(plan.token, {
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: authKeys.me });
         toast.success("Email confirmed");
       },
     });
-  }, [plan, verifyEmail, queryClient]);
+  }, [plan, confirmEmail, queryClient]);
 
   const state = toState(plan, verifyEmail);
   const redirect = redirectAfter(plan, state);
@@ -62,8 +63,10 @@ function planCallback(search: string, hash: string): CallbackPlan {
   const query = parseAuthParams(search);
   if (query.error) return { kind: "error", message: linkErrorMessage(query) };
   const fragment = parseAuthParams(hash);
-  // A recovery link belongs to the reset page, which reads (and reports) the same fragment.
-  if (fragment.type === "recovery") return { kind: "recovery", to: `/reset-password${hash}` };
+  // Recovery (and invitation) links belong to the reset page, which reads (and reports) the same fragment.
+  if (fragment.type === "recovery" || fragment.type === "invite") {
+    return { kind: "recovery", to: `/reset-password${hash}` };
+  }
   if (fragment.error) return { kind: "error", message: linkErrorMessage(fragment) };
   if (!fragment.accessToken) return { kind: "no-tokens" };
   return { kind: "confirm", token: fragment.accessToken, type: fragment.type };

@@ -46,7 +46,8 @@ function parseResetLink(hash: string): ParsedLink {
   if (!params.accessToken) {
     return { message: "No valid password reset session found. Please request a new reset link." };
   }
-  if (params.type && params.type !== "recovery") {
+  // Reset ("recovery") and invitation ("invite") links both land here; a confirmation link does not belong.
+  if (params.type === "signup") {
     return { message: "Invalid password reset link. Please request a new one." };
   }
   return { token: params.accessToken };

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,6 +10,12 @@ const TITLES = { loading: "Processing...", success: "Success!", error: "Authenti
 
 /** /auth/callback: the e-mail confirmation link lands here (Processing... -> Success! or Authentication Error). */
 export function AuthCallbackRoute() {
+  // A new link opened in the same tab may change only the fragment: start over with it.
+  const { search, hash } = useLocation();
+  return <AuthCallbackScreen key={`${search}${hash}`} />;
+}
+
+function AuthCallbackScreen() {
   const state = useAuthCallback();
   if (state.status === "redirect") return <Navigate to={state.to} replace />;
 

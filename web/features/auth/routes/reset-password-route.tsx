@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { AuthLayout } from "../components/auth-layout";
@@ -7,6 +8,12 @@ import { useResetLink } from "../hooks/use-reset-link";
 
 /** /reset-password: validating -> set-new-password form, or the invalid-link view (spec section 4). */
 export function ResetPasswordRoute() {
+  // A new link opened in the same tab changes only the fragment: start over with it.
+  const { hash } = useLocation();
+  return <ResetPasswordScreen key={hash} />;
+}
+
+function ResetPasswordScreen() {
   const link = useResetLink();
 
   return (

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useMeQuery } from "@/features/auth/api";
+import { RolePermissionsCard } from "./role-permissions-card";
+
+export function SecurityTab() {
+  const me = useMeQuery();
+  const verified = me.data?.user.emailVerified ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <RolePermissionsCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>Account Security</CardTitle>
+          <CardDescription>Additional protection for your account.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col divide-y">
+          <SecurityRow
+            title="Two-Factor Authentication"
+            description="Add an extra layer of security to your account."
+            status={<Badge variant="secondary">Not Available</Badge>}
+          />
+          <SecurityRow
+            title="Email Verification"
+            description="Your email address is used to sign in and to reset your password."
+            status={<Badge variant={verified ? "default" : "secondary"}>{verified ? "Verified" : "Not verified"}</Badge>}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SecurityRow({ title, description, status }: { title: string; description: string; status: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-col gap-0.5">
+        <h3 className="text-sm font-medium">{title}</h3>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {status}
+    </div>
+  );
+}
