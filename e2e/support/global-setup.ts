@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { appendFileSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { startSmtpSink } from "../../server/test/smtp-sink.js";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "Admin-Password-2026";
@@ -12,6 +14,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    mailFile: string;
   }
 }
 
@@ -48,6 +51,14 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "contactbook-e2e-"));
   const baseUrl = `http://localhost:${port}`;
+  // A real SMTP server; every mail it receives is appended to a file the specs read.
+  const sink = await startSmtpSink();
+  const mailFile = join(dataDir, "mails.jsonl");
+  const originalPush = sink.mails.push.bind(sink.mails);
+  sink.mails.push = (...mails) => {
+    for (const mail of mails) appendFileSync(mailFile, JSON.stringify(mail) + "\n");
+    return originalPush(...mails);
+  };
   let output = "";
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
@@ -59,7 +70,7 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       // Many sign-ins from one address in a few seconds; the limit itself is tested on the server.
       SIGN_IN_RATE_LIMIT: "1000/60",
-      SMTP_URL: "",
+      SMTP_URL: sink.url,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -68,9 +79,11 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => output);
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
+  project.provide("mailFile", mailFile);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
