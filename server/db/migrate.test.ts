@@ -3,14 +3,15 @@ import { createTestDatabase, engines, type TestDatabase } from "../test/harness.
 import { migrateToLatest } from "./migrate.js";
 
 const EXPECTED_TABLES = [
-  "accounts", "audit_logs", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
+  "accounts", "audit_logs", "contacts", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
 ];
 
 async function describeSchema(t: TestDatabase) {
   const tables = await t.database.db.introspection.getTables();
   return Object.fromEntries(
     tables
-      .filter((table) => !table.name.startsWith("kysely_"))
+      // contacts_fts* are SQLite's full-text tables; PostgreSQL has a trigram index instead.
+      .filter((table) => !table.name.startsWith("kysely_") && !table.name.startsWith("contacts_fts"))
       .map((table) => [table.name, table.columns.map((c) => `${c.name}${c.isNullable ? "?" : ""}`).sort()]),
   );
 }

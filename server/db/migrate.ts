@@ -3,12 +3,14 @@ import type { AppDatabase } from "./database.js";
 import * as authTables from "./migrations/0001-auth-tables.js";
 import * as organizations from "./migrations/0002-organizations.js";
 import * as mailOutbox from "./migrations/0003-mail-outbox.js";
+import * as contacts from "./migrations/0004-contacts.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,
   "0002-organizations": organizations,
   "0003-mail-outbox": mailOutbox,
+  "0004-contacts": contacts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

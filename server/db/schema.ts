@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 
 /** Timestamps travel as ISO strings on SQLite and as Date on PostgreSQL; presenters normalise them. */
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
@@ -102,7 +102,41 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface ContactsTable {
+  id: string;
+  organization_id: string;
+  first_name: string;
+  last_name: string | null;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  phone_type: string;
+  phone2: string | null;
+  phone2_type: string;
+  address: string | null;
+  city: string | null;
+  province_state: string | null;
+  postal_zip_code: string | null;
+  notes: string | null;
+  is_favorite: Bool;
+  last_accessed: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: number;
+  // Derived on every write (server/services/contact-keys.ts), never sent to clients.
+  sort_name: string;
+  sort_first: string;
+  sort_last: string;
+  no_last: number;
+  fav_rank: number;
+  accessed_key: string;
+  phone_digits: string;
+  search_text: string;
+}
+
 export interface Schema {
+  contacts: ContactsTable;
   mail_outbox: MailOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -115,3 +149,5 @@ export interface Schema {
   audit_logs: AuditLogsTable;
 }
 
+
+export type ContactRow = Selectable<ContactsTable>;

@@ -6,6 +6,7 @@ import { requireSession } from "../http/session.js";
 import { parseJson } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization } from "../services/organizations.js";
+import { contactRoutes } from "./contacts.js";
 import { memberRoutes } from "./members.js";
 
 export function organizationRoutes() {
@@ -23,5 +24,6 @@ export function organizationRoutes() {
     return c.body(null, 204);
   });
   app.route("/:orgId", memberRoutes());
+  app.route("/:orgId", contactRoutes());
   return app;
 }

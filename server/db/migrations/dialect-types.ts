@@ -8,6 +8,8 @@ export function columnTypes(db: Kysely<any>) {
     timestamp: sqlite ? sql`text` : sql`timestamptz`,
     boolean: sqlite ? sql`integer` : sql`boolean`,
     bigint: sql`bigint`,
+    /** Text compared byte by byte, so sort orders and keyset paging agree on both engines. */
+    sortText: sqlite ? sql`text` : sql`text collate "C"`,
     now: sqlite ? sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` : sql`CURRENT_TIMESTAMP`,
   };
 }

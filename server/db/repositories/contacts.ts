@@ -1,0 +1,65 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
+import type { Engine } from "../database.js";
+import type { ContactsTable, Schema } from "../schema.js";
+import { searchCondition } from "./contact-search.js";
+
+type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
+
+/** Each sort order is a column list walked in one direction, ending in id so ties are broken. */
+export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc" | "desc" }> = {
+  last_name: { columns: ["no_last", "sort_last", "sort_first", "id"], direction: "asc" },
+  name: { columns: ["sort_name", "id"], direction: "asc" },
+  first_name: { columns: ["sort_first", "id"], direction: "asc" },
+  recent: { columns: ["accessed_key", "id"], direction: "desc" },
+  favorite: { columns: ["fav_rank", "sort_name", "id"], direction: "asc" },
+  created: { columns: ["created_at", "id"], direction: "desc" },
+  updated: { columns: ["updated_at", "id"], direction: "desc" },
+};
+
+export interface ListOptions {
+  organizationId: string;
+  engine: Engine;
+  term?: string | undefined;
+  filter: ContactFilter;
+  /** ISO time: "recent" means accessed at or after it. */
+  recentSince: string;
+}
+
+type ContactQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", object>;
+
+/** Active contacts of one organization, narrowed by filter and search. */
+export function activeContacts(db: Kysely<Schema>, o: ListOptions): ContactQuery {
+  let query = db
+    .selectFrom("contacts as c")
+    .where("c.organization_id", "=", o.organizationId)
+    .where("c.deleted_at", "is", null) as unknown as ContactQuery;
+  if (o.filter === "favorites") query = query.where("c.fav_rank", "=", 0);
+  if (o.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince);
+  if (o.term) query = query.where(searchCondition(o.engine, o.term));
+  return query;
+}
+
+/** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
+export async function listContactsPage(
+  db: Kysely<Schema>,
+  o: ListOptions & { sort: ContactSort; after?: unknown[] | undefined; limit: number },
+) {
+  const spec = SORTS[o.sort];
+  let query = activeContacts(db, o).selectAll("c");
+  if (o.after) {
+    const after = o.after;
+    query = query.where((eb) =>
+      eb(eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])), spec.direction === "asc" ? ">" : "<", eb.tuple(...(after as [any, any]))),
+    );
+  }
+  for (const column of spec.columns) query = query.orderBy(`c.${column}`, spec.direction);
+  return query.limit(o.limit).execute();
+}
+
+export async function countContacts(db: Kysely<Schema>, o: ListOptions): Promise<number> {
+  const row = await activeContacts(db, o)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

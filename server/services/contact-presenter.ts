@@ -1,0 +1,45 @@
+import { toIso } from "../db/ids.js";
+import type { ContactRow } from "../db/schema.js";
+
+/** The contact as clients see it: the spec's fields plus version; derived keys stay inside. */
+export function presentContact(c: ContactRow) {
+  return {
+    id: c.id,
+    organization_id: c.organization_id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    company: c.company,
+    email: c.email,
+    phone: c.phone,
+    phone_type: c.phone_type,
+    phone2: c.phone2,
+    phone2_type: c.phone2_type,
+    address: c.address,
+    city: c.city,
+    province_state: c.province_state,
+    postal_zip_code: c.postal_zip_code,
+    notes: c.notes,
+    is_favorite: Boolean(c.is_favorite),
+    last_accessed: toIso(c.last_accessed),
+    created_at: toIso(c.created_at),
+    updated_at: toIso(c.updated_at),
+    deleted_at: toIso(c.deleted_at),
+    version: c.version,
+  };
+}
+
+export type ContactView = ReturnType<typeof presentContact>;
+
+/** Opaque keyset cursor: the sort values of a page's last row. */
+export function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v)))).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): unknown[] | null {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    return Array.isArray(values) && values.every((v) => typeof v === "string" || typeof v === "number") ? values : null;
+  } catch {
+    return null;
+  }
+}

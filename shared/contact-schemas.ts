@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "./constants.js";
+import { isValidEmail } from "./email.js";
+import { isValidPhone } from "./phone.js";
+import { sanitizeLine, sanitizeText } from "./sanitize.js";
+
+export const PHONE_TYPES = [
+  "mobile", "home", "work", "other", "custom", "fax_work", "fax_home", "pager", "callback", "car", "company_main",
+  "isdn", "main", "other_fax", "radio", "telex", "tty_tdd", "work_mobile", "work_pager", "assistant", "mms",
+] as const;
+export type PhoneType = (typeof PHONE_TYPES)[number];
+
+export const CONTACT_FILTERS = ["all", "favorites", "recent"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favorite", "created", "updated"] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const DEFAULT_SORT: ContactSort = "last_name";
+export const RECENT_DAYS = 3;
+export const CONTACT_PAGE_DEFAULT = 50;
+export const CONTACT_PAGE_MAX = 200;
+
+const line = (max: number) => z.string().max(max * 2).transform(sanitizeLine).pipe(z.string().max(max));
+const text = (max: number) => z.string().max(max * 2).transform(sanitizeText).pipe(z.string().max(max));
+/** Optional text: empty means "no value" (stored as null). */
+const optional = (schema: z.ZodType<string>) =>
+  z
+    .union([schema, z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v));
+
+const phoneType = z.enum(PHONE_TYPES);
+
+/** Every editable field; the form and the API share it. */
+export const contactFieldsSchema = z
+  .object({
+    first_name: z.string().max(200).transform(sanitizeLine).pipe(z.string().max(100)).default(""),
+    last_name: optional(line(100)),
+    company: optional(line(200)),
+    email: optional(
+      z
+        .string()
+        .trim()
+        .max(EMAIL_MAX_LENGTH, "Please enter a valid email address")
+        .refine((v) => v === "" || isValidEmail(v), "Please enter a valid email address"),
+    ),
+    phone: z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").refine(isValidPhone, "Please enter a valid phone number (7-16 digits)"),
+    phone_type: phoneType.default("mobile"),
+    // The secondary phone is not validated (spec section 5), only sanitised.
+    phone2: optional(line(40)),
+    phone2_type: phoneType.default("home"),
+    address: optional(text(300)),
+    city: optional(line(100)),
+    province_state: optional(line(100)),
+    postal_zip_code: optional(line(20)),
+    notes: optional(text(5000)),
+    is_favorite: z.boolean().default(false),
+  })
+  .refine((c) => c.first_name !== "" || !!c.company, { message: "First name or company is required", path: ["first_name"] });
+
+export type ContactFields = z.output<typeof contactFieldsSchema>;
+
+/** PATCH: the version being edited, plus any subset of the fields (validated merged with the rest). */
+export const contactVersionSchema = z.looseObject({
+  version: z.number({ error: "Contact version is required" }).int().min(1),
+});
+
+export const EDITABLE_FIELDS = [
+  "first_name", "last_name", "company", "email", "phone", "phone_type", "phone2", "phone2_type", "address", "city",
+  "province_state", "postal_zip_code", "notes", "is_favorite",
+] as const satisfies readonly (keyof ContactFields)[];
+
+export const favoriteSchema = z.object({ is_favorite: z.boolean() });
+
+export const contactListQuerySchema = z.object({
+  q: z.string().max(200).optional().transform((v) => v?.trim() || undefined),
+  filter: z.enum(CONTACT_FILTERS).default("all"),
+  sort: z.enum(CONTACT_SORTS).default(DEFAULT_SORT),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(CONTACT_PAGE_MAX).default(CONTACT_PAGE_DEFAULT),
+});
