@@ -1,0 +1,158 @@
+// npm run bench:contacts — seeds one organization with 100,000 and then 1,000,000 contacts and measures
+// the contact API over HTTP against the real app. SQLite always; PostgreSQL too with BENCH_DATABASE_URL.
+// BENCH_SIZES=20000,100000 changes the sizes. Prints p50/p95 per operation.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import pg from "pg";
+import { createApp } from "../server/app.js";
+import { createAccount } from "../server/auth/accounts.js";
+import { createAuth } from "../server/auth/auth.js";
+import { loadConfig } from "../server/config.js";
+import { type AppDatabase, openDatabase } from "../server/db/database.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { insertOrganizationWithOwner } from "../server/db/repositories/organizations.js";
+import { insertProfile } from "../server/db/repositories/profiles.js";
+import { createMemoryLogger } from "../server/logger.js";
+import { createMailer } from "../server/mail/mailer.js";
+import { seedContacts } from "./seed-contacts.js";
+
+const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const PASSWORD = "Bench-Password-1";
+
+interface Row { engine: string; size: number; op: string; p50: number; p95: number; n: number }
+const results: Row[] = [];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function timeIt(label: string, engine: string, size: number, runs: number, fn: (i: number) => Promise<void>) {
+  await fn(0); // warm-up
+  const times: number[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const start = performance.now();
+    await fn(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const row = { engine, size, op: label, p50: percentile(times, 50), p95: percentile(times, 95), n: runs };
+  results.push(row);
+  console.log(`${engine.padEnd(8)} ${String(size).padStart(8)}  ${label.padEnd(34)} p50 ${row.p50.toFixed(2).padStart(7)} ms  p95 ${row.p95.toFixed(2).padStart(7)} ms`);
+}
+
+async function openBenchDatabase(engine: "sqlite" | "postgres") {
+  if (engine === "sqlite") {
+    const dir = join(tmpdir(), `contactbook-bench-${randomBytes(4).toString("hex")}`);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "bench.db");
+    return { database: openDatabase(`sqlite:${file}`), file, url: `sqlite:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.BENCH_DATABASE_URL!;
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
+  };
+  return { database: openDatabase(url, { searchPath: schema }), file: null, url, drop };
+}
+
+async function measure(database: AppDatabase, engine: string, size: number, orgId: string) {
+  const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000/60" });
+  const log = createMemoryLogger();
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom }, database, log);
+  const auth = createAuth(config, database, mailer);
+  const app = createApp({ config, database, auth, mailer, log });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((r) => server.once("listening", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = config.appUrl;
+  const signIn = await fetch(`${base}/api/auth/sign-in/password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }),
+  });
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const get = async (path: string) => {
+    const res = await fetch(`${base}/api/orgs/${orgId}${path}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const write = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${base}/api/orgs/${orgId}${path}`, { method, headers: { cookie, origin, "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+
+  for (const sort of ["last_name", "name", "first_name", "recent", "favorite", "created", "updated"]) {
+    await timeIt(`first page, sort=${sort}`, engine, size, RUNS, () => get(`/contacts?sort=${sort}&limit=50`));
+  }
+  // 20 consecutive pages, each timed on its own.
+  const cursors: (string | null)[] = [null];
+  for (let i = 0; i < 20; i++) cursors.push((await get(`/contacts?limit=50${cursors[i] ? `&cursor=${cursors[i]}` : ""}`)).nextCursor);
+  await timeIt("next page (scroll of 20 pages)", engine, size, 20 * 3, (i) => get(`/contacts?limit=50${cursors[i % 20] ? `&cursor=${cursors[i % 20]}` : ""}`));
+  await timeIt("filter favorites, first page", engine, size, RUNS, () => get(`/contacts?filter=favorites`));
+  await timeIt("filter recent, first page", engine, size, RUNS, () => get(`/contacts?filter=recent`));
+
+  const sample = (await get(`/contacts?sort=created&limit=1`)).items[0];
+  const phoneDigits = sample.phone.replace(/\D/g, "").slice(3);
+  await timeIt('search common name "smith"', engine, size, RUNS, () => get(`/contacts?q=smith`));
+  await timeIt('search rare name "lindqvist"', engine, size, RUNS, () => get(`/contacts?q=lindqvist`));
+  await timeIt(`search phone digits "${phoneDigits}"`, engine, size, RUNS, () => get(`/contacts?q=${phoneDigits}`));
+  await timeIt('search no match "qzxqzx"', engine, size, RUNS, () => get(`/contacts?q=qzxqzx`));
+  await timeIt('search 2 letters "ma"', engine, size, RUNS, () => get(`/contacts?q=ma`));
+  await timeIt("counts", engine, size, RUNS, () => get(`/contacts/counts`));
+  await timeIt('counts, search "smith"', engine, size, RUNS, () => get(`/contacts/counts?q=smith`));
+  let n = 0;
+  const created: { id: string; version: number }[] = [];
+  await timeIt("create", engine, size, RUNS, async () => {
+    const res = await write("POST", "/contacts", { first_name: "Bench", last_name: `Create${n}`, phone: `+4420${String(7_000_000 + n++).padStart(8, "0")}` });
+    created.push({ id: res.contact.id, version: res.contact.version });
+  });
+  let u = 0;
+  await timeIt("update", engine, size, RUNS, async () => {
+    const target = created[u++ % created.length]!;
+    const res = await write("PATCH", `/contacts/${target.id}`, { version: target.version, notes: `updated ${u}` });
+    target.version = res.version;
+  });
+  server.close();
+}
+
+async function runEngine(engine: "sqlite" | "postgres") {
+  const { database, file, drop } = await openBenchDatabase(engine);
+  try {
+    await migrateToLatest(database);
+    const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir() });
+    const auth = createAuth(config, database, createMailer({ smtpUrl: undefined, from: "x <x@x>" }, database, createMemoryLogger()));
+    const user = await createAccount(auth, { email: "bench@example.com", name: "Bench", password: PASSWORD, emailVerified: true });
+    await insertProfile(database.db, user.id, "Bench");
+    const orgId = await insertOrganizationWithOwner(database.db, "Bench Org", user.id);
+    let seeded = 0;
+    for (const size of SIZES) {
+      const start = performance.now();
+      await seedContacts(database, file, orgId, seeded, size - seeded);
+      const seconds = (performance.now() - start) / 1000;
+      console.log(`${engine}: seeded ${size - seeded} contacts in ${seconds.toFixed(1)} s (${Math.round((size - seeded) / seconds)} rows/s)`);
+      seeded = size;
+      await measure(database, engine, size, orgId);
+    }
+  } finally {
+    await database.destroy();
+    await drop();
+  }
+}
+
+const engines: ("sqlite" | "postgres")[] = process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+console.log(`Contactbook contact benchmark, ${new Date().toISOString()}, node ${process.version}, sizes ${SIZES.join(", ")}`);
+for (const engine of engines) await runEngine(engine);
+console.log("\n| engine | contacts | operation | p50 ms | p95 ms | runs |\n|---|---:|---|---:|---:|---:|");
+for (const r of results) console.log(`| ${r.engine} | ${r.size.toLocaleString("en")} | ${r.op} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.n} |`);
+process.exit(0);

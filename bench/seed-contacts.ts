@@ -1,0 +1,127 @@
+import { sql } from "kysely";
+import type { AppDatabase } from "../server/db/database.js";
+import { derivedKeys } from "../server/services/contact-keys.js";
+
+// Realistic-looking contact data from a seeded generator, so every run seeds the same book.
+
+const FIRST = ("James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica " +
+  "Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven " +
+  "Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah " +
+  "Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley " +
+  "Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory " +
+  "Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane " +
+  "Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Zachary Victoria Douglas Kelly Peter Lauren Kyle Christina " +
+  "Émile Zoë Søren Ngozi Hiroshi Priya Mateo Aisha Lars Ines Wei Fatima Dmitri Chiara Kwame Ana").split(" ");
+const LAST = ("Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson " +
+  "Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King " +
+  "Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips " +
+  "Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper " +
+  "Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz " +
+  "Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Okafor Tanaka Müller Dubois Rossi Kowalski Novak " +
+  "Haddad Lindqvist O'Brien Zimmerman").split(" ");
+const COMPANIES = ["Acme Plumbing", "Northwind Dental", "Blue Harbor Church", "Cedar Clinic", "Summit Realty", "Greenleaf Foods", ""];
+const NOTE_WORDS = "met at conference prefers email call after lunch birthday in may referred by donor volunteer board member allergy vegetarian spanish speaker".split(" ");
+const DOMAINS = ["example.com", "mail.example.org", "clinic.example.net", "church.example"];
+
+/** Mulberry32: a tiny seeded PRNG. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Skewed pick: early entries are much more common, like real name frequencies. */
+const skewed = (r: () => number, list: string[]) => list[Math.floor(list.length * r() * r())]!;
+
+export interface SeedRow {
+  [column: string]: string | number | null;
+}
+
+export function* generateContacts(organizationId: string, from: number, count: number): Generator<SeedRow> {
+  const r = rng(from + 1);
+  const base = Date.parse("2024-01-01T00:00:00Z");
+  for (let i = from; i < from + count; i++) {
+    const first = skewed(r, FIRST);
+    const last = r() < 0.08 ? null : skewed(r, LAST);
+    const company = r() < 0.2 ? skewed(r, COMPANIES) || null : null;
+    const phone = `(${200 + Math.floor(r() * 700)}) ${String(200 + Math.floor(r() * 700))}-${String(Math.floor(r() * 10000)).padStart(4, "0")}`;
+    const email = r() < 0.85 ? `${first}.${last ?? "x"}${i}@${DOMAINS[i % DOMAINS.length]}`.toLowerCase().replace(/[^a-z0-9.@'-]/g, "") : null;
+    const notes = r() < 0.3 ? Array.from({ length: 3 + Math.floor(r() * 6) }, () => NOTE_WORDS[Math.floor(r() * NOTE_WORDS.length)]).join(" ") : null;
+    const created = new Date(base + i * 30_000).toISOString();
+    const favorite = r() < 0.02;
+    const accessed = r() < 0.01 ? new Date(Date.now() - r() * 6 * 24 * 3600 * 1000).toISOString() : null;
+    const fields = { first_name: first, last_name: last, company, email, phone, phone2: null, notes };
+    yield {
+      id: `bench-${String(i).padStart(8, "0")}`,
+      organization_id: organizationId,
+      ...fields,
+      phone_type: "mobile",
+      phone2_type: "home",
+      address: r() < 0.5 ? `${1 + Math.floor(r() * 9999)} Main St` : null,
+      city: r() < 0.5 ? "Springfield" : null,
+      province_state: null,
+      postal_zip_code: null,
+      is_favorite: favorite ? 1 : 0,
+      fav_rank: favorite ? 0 : 1,
+      last_accessed: accessed,
+      accessed_key: accessed ?? "",
+      created_at: created,
+      updated_at: created,
+      deleted_at: null,
+      version: 1,
+      ...derivedKeys(fields),
+    };
+  }
+}
+
+const COLUMNS = [
+  "id", "organization_id", "first_name", "last_name", "company", "email", "phone", "phone2", "notes", "phone_type", "phone2_type",
+  "address", "city", "province_state", "postal_zip_code", "is_favorite", "fav_rank", "last_accessed", "accessed_key", "created_at",
+  "updated_at", "deleted_at", "version", "sort_name", "sort_first", "sort_last", "no_last", "phone_digits", "search_text",
+] as const;
+
+/** Bulk insert: prepared statements in one transaction on SQLite; unnest() batches on PostgreSQL. */
+export async function seedContacts(database: AppDatabase, sqliteFile: string | null, organizationId: string, from: number, count: number) {
+  if (database.engine === "sqlite") {
+    const Database = (await import("better-sqlite3")).default;
+    const raw = new Database(sqliteFile!);
+    raw.pragma("journal_mode = WAL");
+    raw.pragma("synchronous = OFF");
+    const insert = raw.prepare(`insert into contacts (${COLUMNS.join(",")}) values (${COLUMNS.map(() => "?").join(",")})`);
+    const run = raw.transaction((rows: SeedRow[]) => {
+      for (const row of rows) insert.run(...COLUMNS.map((c) => row[c] ?? null));
+    });
+    let batch: SeedRow[] = [];
+    for (const row of generateContacts(organizationId, from, count)) {
+      batch.push(row);
+      if (batch.length === 50_000) {
+        run(batch);
+        batch = [];
+      }
+    }
+    if (batch.length) run(batch);
+    raw.pragma("wal_checkpoint(TRUNCATE)");
+    raw.exec("analyze");
+    raw.close();
+    return;
+  }
+  const types: Record<string, string> = { is_favorite: "boolean", fav_rank: "int", no_last: "int", version: "int", last_accessed: "timestamptz", created_at: "timestamptz", updated_at: "timestamptz", deleted_at: "timestamptz" };
+  let batch: SeedRow[] = [];
+  const flush = async () => {
+    const arrays = COLUMNS.map((c) => batch.map((row) => (c === "is_favorite" ? row[c] === 1 : row[c] ?? null)));
+    const unnest = sql.join(COLUMNS.map((c, i) => sql`${arrays[i]}::${sql.raw(types[c] ?? "text")}[]`));
+    await sql`insert into contacts (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) select * from unnest(${unnest})`.execute(database.db);
+    batch = [];
+  };
+  for (const row of generateContacts(organizationId, from, count)) {
+    batch.push(row);
+    if (batch.length === 5_000) await flush();
+  }
+  if (batch.length) await flush();
+  await sql`analyze contacts`.execute(database.db);
+}
