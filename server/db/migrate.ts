@@ -4,6 +4,7 @@ import * as authTables from "./migrations/0001-auth-tables.js";
 import * as organizations from "./migrations/0002-organizations.js";
 import * as mailOutbox from "./migrations/0003-mail-outbox.js";
 import * as contacts from "./migrations/0004-contacts.js";
+import * as groups from "./migrations/0005-groups.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-organizations": organizations,
   "0003-mail-outbox": mailOutbox,
   "0004-contacts": contacts,
+  "0005-groups": groups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -135,7 +135,24 @@ export interface ContactsTable {
   search_text: string;
 }
 
+export interface GroupsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  name_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface GroupContactsTable {
+  group_id: string;
+  contact_id: string;
+  added_at: Timestamp;
+}
+
 export interface Schema {
+  groups: GroupsTable;
+  group_contacts: GroupContactsTable;
   contacts: ContactsTable;
   mail_outbox: MailOutboxTable;
   users: UsersTable;

@@ -7,6 +7,7 @@ import { parseJson } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization } from "../services/organizations.js";
 import { contactRoutes } from "./contacts.js";
+import { groupRoutes } from "./groups.js";
 import { memberRoutes } from "./members.js";
 
 export function organizationRoutes() {
@@ -25,5 +26,6 @@ export function organizationRoutes() {
   });
   app.route("/:orgId", memberRoutes());
   app.route("/:orgId", contactRoutes());
+  app.route("/:orgId", groupRoutes());
   return app;
 }
