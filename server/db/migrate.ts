@@ -5,6 +5,7 @@ import * as organizations from "./migrations/0002-organizations.js";
 import * as mailOutbox from "./migrations/0003-mail-outbox.js";
 import * as contacts from "./migrations/0004-contacts.js";
 import * as groups from "./migrations/0005-groups.js";
+import * as contactCounts from "./migrations/0006-contact-counts.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-mail-outbox": mailOutbox,
   "0004-contacts": contacts,
   "0005-groups": groups,
+  "0006-contact-counts": contactCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,7 +150,13 @@ export interface GroupContactsTable {
   added_at: Timestamp;
 }
 
+export interface ContactCountsTable {
+  organization_id: string;
+  active: number;
+}
+
 export interface Schema {
+  contact_counts: ContactCountsTable;
   groups: GroupsTable;
   group_contacts: GroupContactsTable;
   contacts: ContactsTable;

@@ -161,3 +161,30 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     expect(group).toEqual({ normalized_phone: "(555) 888-0000", contact_count: 2, contact_names: ["Dup One", "Dup Two"], contact_ids: [a.id, b.id] });
   });
 });
+
+describe.each(engines)("contact counts stay exact through every kind of change (%s)", (engine) => {
+  it("matches a real count after creates, merges, deletes, restores and purges", async () => {
+    const t = await createTestApp(engine);
+    try {
+      const user = await buildUser(t);
+      const org = await buildOrg(t, user.id);
+      const cookie = await signIn(t.app, user.email, user.password);
+      const api = (m: string, p: string, body?: unknown) => send(t.app, m, `/api/orgs/${org}${p}`, { cookie, body });
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push((await api("POST", "/contacts", { first_name: `P${i}`, phone: `555020000${i}` })).json.contact.id);
+      await api("POST", "/contacts", { first_name: "Twin", phone: "5550200000" }); // merges, no new row
+      await api("DELETE", `/contacts/${ids[0]}`);
+      await api("DELETE", `/contacts/${ids[0]}`); // already in the trash: 404, no double count
+      await api("DELETE", `/contacts/${ids[1]}`);
+      await api("POST", `/trash/${ids[1]}/restore`);
+      await api("DELETE", `/contacts/${ids[2]}`);
+      await api("DELETE", `/trash/${ids[2]}`);
+      const counts = await api("GET", "/contacts/counts");
+      const real = (await api("GET", "/contacts?limit=200")).json.items.length;
+      expect(real).toBe(4);
+      expect(counts.json).toEqual({ all: 4, favorites: 0, recent: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});

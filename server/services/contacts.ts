@@ -4,11 +4,13 @@ import {
   type ContactFilter,
   type ContactSort,
   EDITABLE_FIELDS,
+  COUNT_CAP,
   RECENT_DAYS,
   contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
-import { SORTS, countContacts, listContactsPage } from "../db/repositories/contacts.js";
+import { adjustActiveCount, readActiveCount } from "../db/repositories/contact-counts.js";
+import { SORTS, countContactsCapped, listContactsPage } from "../db/repositories/contacts.js";
 import { searchTerm } from "../db/repositories/contact-search.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
@@ -48,19 +50,19 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
   return { items: page.map(presentContact), nextCursor };
 }
 
-/** The filter chips' badges, for the current search. */
+/**
+ * The filter chips' badges. "All" without a search is exact (a maintained counter); the others, and
+ * everything under a search, count up to COUNT_CAP and answer COUNT_CAP + 1 beyond it.
+ */
 export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
   authorize(actor, "contacts.view");
-  const base = {
-    organizationId: actor.organizationId,
-    engine: deps.database.engine,
-    term: q ? searchTerm(q) || undefined : undefined,
-    recentSince: recentSince(),
-  };
+  const term = q ? searchTerm(q) || undefined : undefined;
+  const base = { organizationId: actor.organizationId, engine: deps.database.engine, term, recentSince: recentSince() };
+  const db = deps.database.db;
   const [all, favorites, recent] = await Promise.all([
-    countContacts(deps.database.db, { ...base, filter: "all" }),
-    countContacts(deps.database.db, { ...base, filter: "favorites" }),
-    countContacts(deps.database.db, { ...base, filter: "recent" }),
+    term ? countContactsCapped(db, { ...base, filter: "all" }, COUNT_CAP) : readActiveCount(db, actor.organizationId),
+    countContactsCapped(db, { ...base, filter: "favorites" }, COUNT_CAP),
+    countContactsCapped(db, { ...base, filter: "recent" }, COUNT_CAP),
   ]);
   return { all, favorites, recent };
 }
@@ -148,6 +150,7 @@ export async function createContact(deps: AppDeps, actor: OrgActor, body: unknow
         deleted_at: null,
       };
       await trx.insertInto("contacts").values(row).execute();
+      await adjustActiveCount(trx, actor.organizationId, 1);
       return { contact: presentContact(row), merged: false, changes: [] as string[] };
     }
     const fill: Partial<Record<(typeof MERGEABLE)[number], string>> = {};
@@ -220,14 +223,19 @@ export async function recordAccess(deps: AppDeps, actor: OrgActor, id: string) {
 /** Moves a contact to the trash. */
 export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "contacts.delete");
-  const current = await findActive(deps, actor, id);
+  await findActive(deps, actor, id);
   const now = nowIso();
-  await deps.database.db
-    .updateTable("contacts")
-    .set({ deleted_at: now, updated_at: now, version: current.version + 1 })
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .execute();
+  await deps.database.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("contacts")
+      .set((eb) => ({ deleted_at: now, updated_at: now, version: eb("version", "+", 1) }))
+      .where("id", "=", id)
+      .where("organization_id", "=", actor.organizationId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    // Only the request that actually moved it counts, if two delete at once.
+    if (Number(result.numUpdatedRows) === 1) await adjustActiveCount(trx, actor.organizationId, -1);
+  });
 }
 
 export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
@@ -263,13 +271,17 @@ async function findDeleted(deps: AppDeps, actor: OrgActor, id: string): Promise<
 
 export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.restore");
-  const row = await findDeleted(deps, actor, id);
-  await deps.database.db
-    .updateTable("contacts")
-    .set({ deleted_at: null, updated_at: nowIso(), version: row.version + 1 })
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .execute();
+  await findDeleted(deps, actor, id);
+  await deps.database.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("contacts")
+      .set((eb) => ({ deleted_at: null, updated_at: nowIso(), version: eb("version", "+", 1) }))
+      .where("id", "=", id)
+      .where("organization_id", "=", actor.organizationId)
+      .where("deleted_at", "is not", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) await adjustActiveCount(trx, actor.organizationId, 1);
+  });
   return presentContact(await findActive(deps, actor, id));
 }
 

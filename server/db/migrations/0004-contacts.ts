@@ -64,8 +64,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into contacts_fts(contacts_fts, rowid, search_text) values ('delete', old.rowid, old.search_text);
       insert into contacts_fts(rowid, search_text) values (new.rowid, new.search_text); end`.execute(db);
   } else {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index contacts_search_trgm on contacts using gin (search_text gin_trgm_ops)`.execute(db);
+    // The extension is database-wide; it lives in public unless it was installed elsewhere before, so
+    // its operator class is named with whatever schema holds it.
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    const { rows } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
+    // regnamespace::text is already a quoted identifier where quoting is needed.
+    const opclass = sql.raw(`${rows[0]!.schema}.gin_trgm_ops`);
+    await sql`create index contacts_search_trgm on contacts using gin (search_text ${opclass})`.execute(db);
   }
 }
 

@@ -57,8 +57,14 @@ export async function listContactsPage(
   return query.limit(o.limit).execute();
 }
 
-export async function countContacts(db: Kysely<Schema>, o: ListOptions): Promise<number> {
-  const row = await activeContacts(db, o)
+/**
+ * Counts matches up to `cap` + 1 and stops there, so a badge over a huge result costs a bounded read;
+ * a result of cap + 1 means "more than cap".
+ */
+export async function countContactsCapped(db: Kysely<Schema>, o: ListOptions, cap: number): Promise<number> {
+  const limited = activeContacts(db, o).select("c.id").limit(cap + 1);
+  const row = await db
+    .selectFrom(limited.as("m"))
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
