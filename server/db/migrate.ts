@@ -6,6 +6,7 @@ import * as mailOutbox from "./migrations/0003-mail-outbox.js";
 import * as contacts from "./migrations/0004-contacts.js";
 import * as groups from "./migrations/0005-groups.js";
 import * as contactCounts from "./migrations/0006-contact-counts.js";
+import * as favoriteIndexes from "./migrations/0007-favorite-indexes.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004-contacts": contacts,
   "0005-groups": groups,
   "0006-contact-counts": contactCounts,
+  "0007-favorite-indexes": favoriteIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
