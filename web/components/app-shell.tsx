@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
+import { OrganizationSelectionModal } from "@/features/organizations/components/organization-selection-modal";
 import { cn } from "@/lib/utils";
 import { AppHeader } from "./app-header";
 import { BottomNav } from "./bottom-nav";
@@ -49,6 +50,7 @@ export function AppShell() {
       </div>
       <BottomNav />
       <InstallPrompt />
+      <OrganizationSelectionModal />
     </div>
   );
 }

@@ -1,5 +1,89 @@
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useMeQuery } from "@/features/auth/api";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { organizationRole } from "@/features/organizations/lib/organization-role";
+import { useMediaQuery } from "@/hooks/use-media-query";
+import { type Member, useMembersQuery } from "../api";
+import { MemberDialogs } from "../components/member-dialogs";
+import { MembersPanel } from "../components/members-panel";
+import { UserActionsSheet } from "../components/user-actions-sheet";
+import { type UserManagementCommands, UserManagementToolbar } from "../components/user-management-toolbar";
+import { useMemberRoleChange } from "../hooks/use-member-role-change";
+import type { MemberAction, MemberDialog } from "../lib/member-dialog";
 
 export function UserManagementRoute() {
-  return <PageHeader title="User Management" />;
+  const me = useMeQuery();
+  const { current } = useCurrentOrganization();
+  const isDesktop = useMediaQuery("(min-width: 768px)");
+  const [dialog, setDialog] = useState<MemberDialog>(null);
+  const organizationId = current?.id ?? null;
+  const actorRole = current ? organizationRole(current) : "staff";
+  const actorUserId = me.data?.user.id ?? "";
+  const members = useMembersQuery(organizationId);
+  const changeRole = useMemberRoleChange(organizationId);
+
+  // Spec section 5: every action needs a selected organization.
+  function open(next: NonNullable<MemberDialog>) {
+    if (!organizationId) toast.error("No organization selected");
+    else setDialog(next);
+  }
+
+  function handleMemberAction(action: MemberAction, member: Member) {
+    if (action === "role") changeRole(member);
+    else open({ kind: action, member });
+  }
+
+  const canAdd = roleAllows(actorRole, "members.add");
+  const commands: UserManagementCommands = {
+    refreshing: members.isRefetching,
+    onRefresh: () => (organizationId ? void members.refetch() : toast.error("No organization selected")),
+    onViewDuplicates: roleAllows(actorRole, "contacts.duplicates") ? () => open({ kind: "duplicates" }) : undefined,
+    onSearch: canAdd ? () => open({ kind: "search" }) : undefined,
+    onAdd: canAdd ? () => open({ kind: "add" }) : undefined,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        description={
+          current ? (
+            <>
+              Manage the users of <span className="font-medium text-foreground">{current.name}</span>
+            </>
+          ) : undefined
+        }
+        actions={isDesktop ? <UserManagementToolbar {...commands} /> : <UserActionsSheet {...commands} />}
+        className="max-sm:flex-row max-sm:items-start max-sm:justify-between"
+      />
+      {organizationId ? (
+        <MembersPanel members={members} actorRole={actorRole} actorUserId={actorUserId} onAction={handleMemberAction} />
+      ) : (
+        <Alert role="status">
+          <AlertTitle>No organization selected</AlertTitle>
+          <AlertDescription>Select or create an organization to manage its users.</AlertDescription>
+        </Alert>
+      )}
+      {!isDesktop && commands.onAdd && (
+        <Button size="icon" aria-label="Add User" onClick={commands.onAdd} className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg">
+          <UserPlus aria-hidden="true" className="size-6" />
+        </Button>
+      )}
+      {organizationId && (
+        <MemberDialogs
+          organizationId={organizationId}
+          dialog={dialog}
+          actorRole={actorRole}
+          actorUserId={actorUserId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
 }

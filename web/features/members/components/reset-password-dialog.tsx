@@ -1,0 +1,62 @@
+import { LoaderCircle } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { type Member, useMemberPasswordResetMutation } from "../api";
+import { TemporaryPassword } from "./temporary-password";
+
+interface ResetPasswordDialogProps {
+  organizationId: string;
+  member: Member;
+  onClose: () => void;
+}
+
+/** Confirm, then show the new temporary password once (spec section 4: password reset by admin). */
+export function ResetPasswordDialog({ organizationId, member, onClose }: ResetPasswordDialogProps) {
+  const resetPassword = useMemberPasswordResetMutation(organizationId);
+  const busy = resetPassword.isPending;
+  const temporaryPassword = resetPassword.data?.temporaryPassword;
+
+  function handleReset() {
+    resetPassword.mutate(member.id, {
+      onSuccess: () => toast.success("Password reset successfully", { description: `A temporary password was set for ${member.email}.` }),
+      onError: (error) => toast.error("Failed to reset password", { description: error.message }),
+    });
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reset User Password</DialogTitle>
+          <DialogDescription>
+            {temporaryPassword
+              ? `The password of ${member.email} was reset.`
+              : `Set a new temporary password for ${member.email}? Their current password stops working and they are signed out everywhere.`}
+          </DialogDescription>
+        </DialogHeader>
+        {temporaryPassword ? (
+          <>
+            <TemporaryPassword password={temporaryPassword}>
+              Give this temporary password to <strong className="text-foreground">{member.email}</strong>. They must sign
+              in with it; all of their sessions were ended.
+            </TemporaryPassword>
+            <DialogFooter>
+              <Button onClick={onClose}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={handleReset} disabled={busy}>
+              {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+              {busy ? "Resetting..." : "Reset Password"}
+            </Button>
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
