@@ -1,0 +1,130 @@
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MOBILE, type Session, expectVisible, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
+import { linkFrom, waitForMail } from "./support/mail.js";
+
+describe("organizations, members and roles", () => {
+  let browser: Browser;
+  let s: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
+  const rowActions = (email: string) => s.page.getByRole("button", { name: `Actions for ${email}` });
+
+  it("an admin invites a staff member, who accepts by e-mail, signs in and sees no admin-only entries; roles change and the member is removed", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await signInViaApi(s.context);
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "Add User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add User" });
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await expectVisible(dialog.getByText("Email is invalid"));
+    await dialog.getByLabel("Email").fill("newstaff@example.com");
+    await dialog.getByLabel("Name").fill("New Staff");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await expectVisible(page.getByText("User created successfully"));
+    await expectVisible(page.getByRole("cell", { name: "newstaff@example.com", exact: true }));
+
+    // The invited person's own browser.
+    const invited = await newSession(browser);
+    const mail = await waitForMail("newstaff@example.com", (m) => m.subject.startsWith("You have been invited"));
+    await invited.page.goto(linkFrom(mail));
+    await invited.page.getByLabel("New Password").fill("Staff#Garden42x");
+    await invited.page.getByLabel("Confirm Password").fill("Staff#Garden42x");
+    await invited.page.getByRole("button", { name: "Update Password" }).click();
+    await invited.page.waitForURL("**/login");
+    await signInViaForm(invited.page, "newstaff@example.com", "Staff#Garden42x");
+    await invited.page.waitForURL("**/contacts");
+    await invited.page.goto("/admin/users");
+    await expectVisible(invited.page.getByRole("cell", { name: "newstaff@example.com", exact: true }));
+    expect(await invited.page.getByRole("button", { name: "Add User" }).count()).toBe(0);
+    expect(await invited.page.getByRole("button", { name: "Search Users" }).count()).toBe(0);
+    expect(await invited.page.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
+    expect(invited.errors).toEqual([]);
+
+    // Role to admin and back.
+    await rowActions("newstaff@example.com").click();
+    await page.getByRole("menuitem", { name: "Make Admin" }).click();
+    await expectVisible(page.getByText("User role changed to admin"));
+    await invited.page.reload();
+    await expectVisible(invited.page.getByRole("button", { name: "Add User" }));
+    await rowActions("newstaff@example.com").click();
+    await page.getByRole("menuitem", { name: "Make Staff" }).click();
+    await expectVisible(page.getByText("User role changed to staff"));
+
+    // Removal ends their access to the organization.
+    await rowActions("newstaff@example.com").click();
+    await page.getByRole("menuitem", { name: "Remove User" }).click();
+    const removal = page.getByRole("dialog", { name: "User Removal Options" });
+    expect(await removal.getByRole("radio", { name: "Remove from organization" }).isChecked()).toBe(true);
+    await removal.getByRole("button", { name: "Remove User" }).click();
+    await expectVisible(page.getByText("User removed from organization"));
+    await expect.poll(() => page.getByRole("cell", { name: "newstaff@example.com", exact: true }).count()).toBe(0);
+    const me = await (await invited.context.request.get("/api/me")).json();
+    expect(me.organizations.map((o: any) => o.name)).not.toContain("My Organization");
+    await invited.context.close();
+  });
+
+  it("protects the owner and oneself in the menu", async () => {
+    s = await newSession(browser);
+    await signInViaApi(s.context);
+    await s.page.goto("/admin/users");
+    await expectVisible(s.page.getByRole("cell", { name: "admin@example.com", exact: true }));
+    // The owner's own row offers no actions on themselves.
+    expect(await rowActions("admin@example.com").count()).toBe(0);
+  });
+
+  it("creates an organization, switches between organizations and deletes the new one", async () => {
+    s = await newSession(browser);
+    const { page } = s;
+    await signInViaApi(s.context);
+    await page.goto("/contacts");
+    const switcher = page.getByRole("button", { name: /Current organization/ });
+    await switcher.click();
+    await page.getByRole("menuitem", { name: "Create New Organization" }).click();
+    const create = page.getByRole("dialog", { name: "Create New Organization" });
+    expect(await create.getByRole("button", { name: "Create" }).isDisabled()).toBe(true);
+    await create.getByLabel("Organization Name").fill("Second Office");
+    await create.getByRole("button", { name: "Create" }).click();
+    await expectVisible(page.getByText("Organization created successfully! Refreshing data..."));
+    await expect.poll(() => switcher.textContent(), { timeout: 10_000 }).toContain("Second Office");
+
+    await switcher.click();
+    await page.getByRole("menuitemradio", { name: "My Organization" }).click();
+    await expectVisible(page.getByText("Switched to My Organization"));
+    expect(await page.evaluate(() => localStorage.getItem("currentOrgName"))).toBe("My Organization");
+
+    await switcher.click();
+    await page.getByRole("menuitem", { name: "Delete organization Second Office" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await expectVisible(confirm.getByText("This will permanently delete the organization Second Office and all associated data. This action cannot be undone."));
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectVisible(page.getByText("Organization deleted successfully"));
+    await expect.poll(async () => (await (await s.context.request.get("/api/orgs")).json()).items.map((o: any) => o.name)).toEqual(["My Organization"]);
+  });
+
+  it("on a phone: cards with a 'You' badge, details, and the actions sheet", async () => {
+    s = await newSession(browser, MOBILE);
+    const { page } = s;
+    await signInViaApi(s.context);
+    await page.goto("/admin/users");
+    const list = page.getByRole("list", { name: "Organization users" });
+    await expectVisible(list);
+    const mine = list.getByRole("listitem", { name: "admin@example.com", exact: true });
+    await expectVisible(mine.getByText("You", { exact: true }));
+    await mine.getByRole("button", { name: "More details" }).click();
+    await expectVisible(mine.getByText("Active"));
+    await expectVisible(page.getByRole("button", { name: "Pull to refresh" }));
+    await page.getByRole("button", { name: "User actions" }).click();
+    const sheet = page.getByRole("dialog", { name: "User Actions" });
+    for (const name of ["Refresh Users", "Search Users", "Add User"]) await expectVisible(sheet.getByRole("button", { name }));
+  });
+});
