@@ -1,5 +1,167 @@
+import { UserPlus } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-schemas";
+import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useMeQuery } from "@/features/auth/api";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { organizationRole } from "@/features/organizations/lib/organization-role";
+import { useMediaQuery } from "@/hooks/use-media-query";
+import { useContactCountsQuery, useContactDeleteMutation, useContactsQuery } from "../api";
+import { ContactActionsSheet } from "../components/contact-actions-sheet";
+import { ContactFormDialog } from "../components/contact-form-dialog";
+import { ContactsControls } from "../components/contacts-controls";
+import { type ContactView, ContactsList } from "../components/contacts-list";
+import { type ContactCommands, ContactsToolbar } from "../components/contacts-toolbar";
+import { DeletedContactsDialog } from "../components/deleted-contacts-dialog";
+import { ImportExportPanel } from "../components/import-export-panel";
+import { TrashDialog } from "../components/trash-dialog";
+import { useContactListRefresh } from "../hooks/use-contact-list-refresh";
+import { type ContactRowActions, useContactRowWrites } from "../hooks/use-contact-row-actions";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
+import type { Contact } from "../types";
+
+type ContactsDialog =
+  | { kind: "form"; contact: Contact | null }
+  | { kind: "trash"; contact: Contact }
+  | { kind: "deleted" }
+  | null;
+
+const SEARCH_DEBOUNCE_MS = 250;
+const NO_ORGANIZATION = "Please select an organization first";
 
 export function ContactsRoute() {
-  return <PageHeader title="Contact Management" description="Manage your organization's contacts" />;
+  const me = useMeQuery();
+  const { current } = useCurrentOrganization();
+  const orgId = current?.id ?? null;
+  const role = current ? organizationRole(current) : "staff";
+  const isDesktop = useMediaQuery("(min-width: 768px)");
+  const isWide = useMediaQuery("(min-width: 1280px)");
+  const panelId = useId();
+
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState<ContactFilter>("all");
+  const [sort, setSort] = useState<ContactSort>(DEFAULT_SORT);
+  const [viewChoice, setViewChoice] = useState<ContactView | null>(null);
+  const view = viewChoice ?? (isDesktop ? "table" : "cards");
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [dialog, setDialog] = useState<ContactsDialog>(null);
+
+  const params = useMemo(() => ({ q, filter, sort }), [q, filter, sort]);
+  const contacts = useContactsQuery(orgId, params);
+  const counts = useContactCountsQuery(orgId, q);
+  const refresh = useContactListRefresh(orgId);
+  const writes = useContactRowWrites(orgId ?? "");
+  const deleteContact = useContactDeleteMutation(orgId ?? "");
+
+  // Spec section 2: with no organization selected, an info toast asks the user to select one.
+  const noOrganization = me.isSuccess && orgId === null;
+  const warned = useRef(false);
+  useEffect(() => {
+    if (noOrganization && !warned.current) {
+      warned.current = true;
+      toast.info(NO_ORGANIZATION);
+    }
+  }, [noOrganization]);
+
+  function handleAdd() {
+    if (orgId) setDialog({ kind: "form", contact: null });
+    else toast.info(NO_ORGANIZATION);
+  }
+
+  function handleMoveToTrash(contact: Contact) {
+    setDialog(null);
+    deleteContact.mutate(contact, {
+      onSuccess: () => toast.success("Contact moved to trash"),
+      onError: (error) => toast.error(`Failed to delete contact: ${failureReason(error)}`),
+    });
+  }
+
+  const actions: ContactRowActions = {
+    ...writes,
+    onEdit: (contact) => setDialog({ kind: "form", contact }),
+    onDelete: (contact) => setDialog({ kind: "trash", contact }),
+  };
+  // The list's size for assistive technology, when the count is exact (not capped, not from another search).
+  const count = counts.data && !counts.isPlaceholderData ? counts.data[filter] : undefined;
+  const listTotal = count !== undefined && (isExactCount(filter, q) || !isCappedCount(count)) ? count : undefined;
+  const refreshing = contacts.isRefetching && !contacts.isFetchingNextPage;
+  const commands: ContactCommands = {
+    refreshing,
+    onRefresh: () => (orgId ? void refresh() : toast.info(NO_ORGANIZATION)),
+    onShowDeleted: roleAllows(role, "trash.view") && orgId ? () => setDialog({ kind: "deleted" }) : undefined,
+    panelId,
+    panelOpen,
+    onTogglePanel: () => setPanelOpen((open) => !open),
+    onAdd: handleAdd,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Contact Management"
+        description="Manage your organization's contacts"
+        actions={isDesktop ? <ContactsToolbar {...commands} /> : <ContactActionsSheet {...commands} />}
+        className="max-sm:flex-row max-sm:items-start max-sm:justify-between"
+      />
+      <ImportExportPanel id={panelId} open={panelOpen} />
+      {me.isPending ? (
+        <PageSpinner label="Loading contacts" />
+      ) : !orgId ? (
+        <Alert role="status">
+          <AlertTitle>No organization selected</AlertTitle>
+          <AlertDescription>{NO_ORGANIZATION}</AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <ContactsControls
+            search={search}
+            onSearchChange={setSearch}
+            filter={filter}
+            counts={counts.data}
+            q={q}
+            onFilterChange={setFilter}
+            sort={sort}
+            onSortChange={setSort}
+            view={view}
+            onViewChange={setViewChoice}
+            onPullToRefresh={isDesktop ? undefined : commands.onRefresh}
+            refreshing={refreshing}
+          />
+          <ContactsList
+            query={contacts}
+            params={params}
+            view={view}
+            lanes={isWide ? 3 : isDesktop ? 2 : 1}
+            total={listTotal}
+            actions={actions}
+            onAdd={handleAdd}
+          />
+        </>
+      )}
+      {!isDesktop && (
+        <Button size="icon" aria-label="Add Contact" onClick={handleAdd} className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg">
+          <UserPlus aria-hidden="true" className="size-6" />
+        </Button>
+      )}
+      {orgId && dialog?.kind === "form" && (
+        <ContactFormDialog orgId={orgId} contact={dialog.contact} onClose={() => setDialog(null)} />
+      )}
+      <TrashDialog
+        contact={dialog?.kind === "trash" ? dialog.contact : null}
+        canRestore={roleAllows(role, "trash.restore")}
+        onCancel={() => setDialog(null)}
+        onConfirm={handleMoveToTrash}
+      />
+      {orgId && commands.onShowDeleted && (
+        <DeletedContactsDialog orgId={orgId} open={dialog?.kind === "deleted"} onOpenChange={(open) => !open && setDialog(null)} />
+      )}
+    </>
+  );
 }

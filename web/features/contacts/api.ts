@@ -1,0 +1,314 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { CONTACT_PAGE_DEFAULT, type ContactFields } from "@shared/contact-schemas";
+import { api, isApiError } from "@/api";
+import {
+  type ContactPages,
+  containsContact,
+  locateContact,
+  patchContact,
+  prependContact,
+  reinsertContact,
+  removeContact,
+} from "./lib/contact-cache";
+import type {
+  Contact,
+  ContactCounts,
+  ContactListParams,
+  ContactsPage,
+  CreateContactResult,
+  DuplicateGroup,
+  Page,
+} from "./types";
+
+export const contactKeys = {
+  all: ["contacts"] as const,
+  organization: (orgId: string) => ["contacts", orgId] as const,
+  lists: (orgId: string) => ["contacts", orgId, "list"] as const,
+  list: (orgId: string, params: ContactListParams) => ["contacts", orgId, "list", params] as const,
+  allCounts: (orgId: string) => ["contacts", orgId, "counts"] as const,
+  counts: (orgId: string, q: string) => ["contacts", orgId, "counts", q] as const,
+  detail: (orgId: string, id: string) => ["contacts", orgId, "detail", id] as const,
+  trash: (orgId: string) => ["contacts", orgId, "trash"] as const,
+  duplicates: (orgId: string) => ["contacts", orgId, "duplicates"] as const,
+};
+
+const orgPath = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
+const contactPath = (orgId: string, id: string) => `${orgPath(orgId)}/contacts/${encodeURIComponent(id)}`;
+const is4xx = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+/** A list with more cached pages than this is not refetched in place (that would be one request per page). */
+const MAX_REFETCH_PAGES = 3;
+
+export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
+  return api.get<Contact>(contactPath(orgId, id), signal);
+}
+
+/** The contact list, a keyset page at a time; spec section 9: load retried 3 times after 1, 2, 4 s. */
+export function useContactsQuery(orgId: string | null, params: ContactListParams) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.list(orgId ?? "", params),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ filter: params.filter, sort: params.sort, limit: String(CONTACT_PAGE_DEFAULT) });
+      if (params.q) search.set("q", params.q);
+      if (pageParam) search.set("cursor", pageParam);
+      return api.get<ContactsPage>(`${orgPath(orgId!)}/contacts?${search}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled: orgId !== null,
+    retry: (failureCount, error) => failureCount < 3 && !is4xx(error),
+    retryDelay: (attempt) => 1000 * 2 ** attempt,
+    // While a new search or sort loads, keep showing the previous rows of the same organization.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === orgId ? previous : undefined),
+    // An unused list is dropped soon: coming back to it refetches every page it had loaded.
+    gcTime: 60_000,
+  });
+}
+
+/** The filter chips' badges for the current search. */
+export function useContactCountsQuery(orgId: string | null, q: string) {
+  return useQuery({
+    queryKey: contactKeys.counts(orgId ?? "", q),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams(q ? { q } : {});
+      return api.get<ContactCounts>(`${orgPath(orgId!)}/contacts/counts?${search}`, signal);
+    },
+    enabled: orgId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Reloads the lists. `reset` (Refresh button, restore, organization switch) drops every page but the first,
+ * so the reload is one request per list; otherwise long lists are only marked stale.
+ */
+export async function refreshContactLists(queryClient: QueryClient, orgId: string, { reset = false } = {}) {
+  const listsKey = contactKeys.lists(orgId);
+  const isLong = (data: unknown) => ((data as ContactPages | undefined)?.pages.length ?? 0) > MAX_REFETCH_PAGES;
+  if (reset) {
+    for (const [queryKey, data] of queryClient.getQueriesData<ContactPages>({ queryKey: listsKey })) {
+      if (data && isLong(data)) {
+        queryClient.setQueryData<ContactPages>(queryKey, { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) });
+      }
+    }
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: listsKey, predicate: (query) => !isLong(query.state.data) }),
+    queryClient.invalidateQueries({ queryKey: listsKey, predicate: (query) => isLong(query.state.data), refetchType: "none" }),
+    queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) }),
+  ]);
+}
+
+function setLists(queryClient: QueryClient, orgId: string, update: (data: ContactPages) => ContactPages) {
+  queryClient.setQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) }, (data) => (data ? update(data) : data));
+}
+
+/** Re-reads one contact and puts the server's copy in every list (or takes it out when it is gone). */
+export async function reloadContact(queryClient: QueryClient, orgId: string, id: string): Promise<Contact | null> {
+  try {
+    const fresh = await queryClient.fetchQuery({ queryKey: contactKeys.detail(orgId, id), queryFn: ({ signal }) => fetchContact(orgId, id, signal), staleTime: 0 });
+    setLists(queryClient, orgId, (data) => patchContact(data, id, fresh));
+    return fresh;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) setLists(queryClient, orgId, (data) => removeContact(data, id));
+    return null;
+  }
+}
+
+type NewContact = ContactFields;
+
+/** Create-or-merge. Optimistic: a row with a temporary id, replaced by the server's answer. */
+export function useContactCreateMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: NewContact) => api.post<CreateContactResult>(`${orgPath(orgId)}/contacts`, fields),
+    onMutate: async (fields) => {
+      await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
+      const now = new Date().toISOString();
+      const temp = contactFromFields(orgId, fields, `temp-${crypto.randomUUID()}`, now);
+      for (const [queryKey] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
+        const params = queryKey[3] as ContactListParams | undefined;
+        if (!params || params.q || params.filter === "recent" || (params.filter === "favorites" && !temp.is_favorite)) continue;
+        queryClient.setQueryData<ContactPages>(queryKey, (data) => (data ? prependContact(data, temp) : data));
+      }
+      return { tempId: temp.id };
+    },
+    onSuccess: ({ contact }, _fields, context) => {
+      setLists(queryClient, orgId, (data) => {
+        if (!containsContact(data, context.tempId)) return patchContact(data, contact.id, contact);
+        // A merge answers with an existing contact: when it is loaded already, drop the temporary twin.
+        if (containsContact(data, contact.id)) return patchContact(removeContact(data, context.tempId), contact.id, contact);
+        return patchContact(data, context.tempId, contact);
+      });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+    },
+    onError: (_error, _fields, context) => {
+      if (context) setLists(queryClient, orgId, (data) => removeContact(data, context.tempId));
+    },
+  });
+}
+
+export interface UpdateContactInput {
+  contact: Contact;
+  changes: Partial<ContactFields>;
+}
+
+/** Versioned edit, applied to the lists at once and then replaced by the server's copy. */
+export function useContactUpdateMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ contact, changes }: UpdateContactInput) =>
+      api.patch<Contact>(contactPath(orgId, contact.id), { version: contact.version, ...changes }),
+    onMutate: async ({ contact, changes }) => {
+      await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
+      setLists(queryClient, orgId, (data) => patchContact(data, contact.id, changes as Partial<Contact>));
+    },
+    onSuccess: (saved) => {
+      setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
+      queryClient.setQueryData(contactKeys.detail(orgId, saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+    },
+    // The optimistic copy is wrong now: put the server's state back (the caller re-reads the contact too).
+    onError: () => refreshContactLists(queryClient, orgId),
+  });
+}
+
+/** Favourite on/off, optimistic and reverted on failure. */
+export function useContactFavoriteMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, is_favorite }: { id: string; is_favorite: boolean }) =>
+      api.post<Contact>(`${contactPath(orgId, id)}/favorite`, { is_favorite }),
+    onMutate: ({ id, is_favorite }) => setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite })),
+    onError: (_error, { id, is_favorite }) =>
+      setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite: !is_favorite })),
+    onSuccess: (saved) => {
+      setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
+      void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+    },
+  });
+}
+
+/** Soft delete (to the trash), optimistic; the rows come back where they were on failure. */
+export function useContactDeleteMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: Contact) => api.delete<void>(contactPath(orgId, contact.id)),
+    onMutate: async (contact) => {
+      await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
+      const rows = locateContact(queryClient, contactKeys.lists(orgId), contact.id);
+      setLists(queryClient, orgId, (data) => removeContact(data, contact.id));
+      return { rows };
+    },
+    onError: (_error, _contact, context) => {
+      for (const row of context?.rows ?? []) {
+        queryClient.setQueryData<ContactPages>(row.queryKey, (data) => (data ? reinsertContact(data, row) : data));
+      }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.trash(orgId) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+    },
+  });
+}
+
+/** Records that the contact was opened (feeds Recent). Failures are ignored (spec section 7). */
+export function useContactAccessMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ last_accessed: string }>(`${contactPath(orgId, id)}/access`),
+    onSuccess: ({ last_accessed }, id) => {
+      setLists(queryClient, orgId, (data) => patchContact(data, id, { last_accessed }));
+      void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+    },
+  });
+}
+
+/** Deleted contacts, newest deletion first (admins only). */
+export function useTrashQuery(orgId: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.trash(orgId ?? ""),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ limit: String(CONTACT_PAGE_DEFAULT) });
+      if (pageParam) search.set("cursor", pageParam);
+      return api.get<ContactsPage>(`${orgPath(orgId!)}/trash?${search}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled: enabled && orgId !== null,
+  });
+}
+
+function dropFromTrash(queryClient: QueryClient, orgId: string, id: string) {
+  queryClient.setQueryData<ContactPages>(contactKeys.trash(orgId), (data) => (data ? removeContact(data, id) : data));
+}
+
+export function useTrashRestoreMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Contact>(`${orgPath(orgId)}/trash/${encodeURIComponent(id)}/restore`),
+    onSuccess: (_restored, id) => {
+      dropFromTrash(queryClient, orgId, id);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+    },
+  });
+}
+
+export function useTrashPurgeMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`${orgPath(orgId)}/trash/${encodeURIComponent(id)}`),
+    onSuccess: (_nothing, id) => dropFromTrash(queryClient, orgId, id),
+  });
+}
+
+/** Groups of active contacts sharing a phone number, a page of groups at a time (admins only). */
+export function useDuplicateContactsQuery(orgId: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.duplicates(orgId ?? ""),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams(pageParam ? { cursor: pageParam } : {});
+      return api.get<Page<DuplicateGroup>>(`${orgPath(orgId!)}/contacts/duplicates?${search}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled: enabled && orgId !== null,
+  });
+}
+
+/** The row shown until the server answers a create. */
+function contactFromFields(orgId: string, f: NewContact, id: string, now: string): Contact {
+  return {
+    id,
+    organization_id: orgId,
+    first_name: f.first_name,
+    last_name: f.last_name ?? null,
+    company: f.company ?? null,
+    email: f.email ?? null,
+    phone: f.phone,
+    phone_type: f.phone_type,
+    phone2: f.phone2 ?? null,
+    phone2_type: f.phone2_type,
+    address: f.address ?? null,
+    city: f.city ?? null,
+    province_state: f.province_state ?? null,
+    postal_zip_code: f.postal_zip_code ?? null,
+    notes: f.notes ?? null,
+    is_favorite: f.is_favorite,
+    last_accessed: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    version: 1,
+  };
+}

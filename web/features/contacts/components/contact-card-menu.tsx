@@ -1,0 +1,33 @@
+import { EllipsisVertical, Pencil, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import type { Contact } from "../types";
+
+interface ContactCardMenuProps {
+  contact: Contact;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}
+
+export function ContactCardMenu({ contact, onEdit, onDelete }: ContactCardMenuProps) {
+  const pending = contact.id.startsWith("temp-");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label="Contact menu" disabled={pending}>
+          <EllipsisVertical aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onEdit(contact)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(contact)}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,79 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { MouseEvent, Ref } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { ContactRowActions } from "../hooks/use-contact-row-actions";
+import type { Contact } from "../types";
+import { FavoriteButton } from "./favorite-button";
+import { PhoneNumber, SmsLink } from "./phone-links";
+
+interface ContactTableRowProps {
+  contact: Contact;
+  index: number;
+  rowRef: Ref<HTMLTableRowElement>;
+  actions: ContactRowActions;
+}
+
+const placeholder = (text: string) => <span className="text-muted-foreground">{text}</span>;
+
+/** One table row; a click on it (outside the star, links and delete) records that the contact was opened. */
+export function ContactTableRow({ contact, index, rowRef, actions }: ContactTableRowProps) {
+  const pending = contact.id.startsWith("temp-");
+
+  function handleClick(event: MouseEvent<HTMLTableRowElement>) {
+    if ((event.target as HTMLElement).closest("[data-skip-access]")) return;
+    actions.onOpened(contact);
+  }
+
+  return (
+    <tr
+      ref={rowRef}
+      data-index={index}
+      aria-rowindex={index + 2}
+      onClick={handleClick}
+      className={cn("border-b transition-colors hover:bg-muted/50", pending && "opacity-70")}
+    >
+      <td className="py-2 pl-2">
+        <FavoriteButton contact={contact} onToggle={actions.onToggleFavorite} />
+      </td>
+      <td className="truncate px-3 py-2 font-medium">{contact.first_name || placeholder("No first name")}</td>
+      <td className="truncate px-3 py-2">{contact.last_name || placeholder("-")}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <div className="flex flex-col gap-0.5">
+          {contact.phone ? <PhoneNumber phone={contact.phone} /> : placeholder("No phone")}
+          <SmsLink phone={contact.phone} />
+        </div>
+      </td>
+      <td className="hidden truncate px-3 py-2 sm:table-cell">
+        {contact.email ? (
+          <a href={`mailto:${contact.email}`} className="hover:underline" data-skip-access="">
+            {contact.email}
+          </a>
+        ) : (
+          placeholder("No email")
+        )}
+      </td>
+      <td className="hidden truncate px-3 py-2 lg:table-cell" title={contact.notes ?? undefined}>
+        {contact.notes || placeholder("No notes")}
+      </td>
+      <td className="px-2 py-2">
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Edit contact" disabled={pending} onClick={() => actions.onEdit(contact)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive hover:text-destructive"
+            aria-label="Delete contact"
+            data-skip-access=""
+            disabled={pending}
+            onClick={() => actions.onDelete(contact)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

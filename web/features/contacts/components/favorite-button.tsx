@@ -1,0 +1,28 @@
+import { Star } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { Contact } from "../types";
+
+interface FavoriteButtonProps {
+  contact: Contact;
+  onToggle: (contact: Contact) => void;
+  className?: string;
+}
+
+/** The favourite star; its name says what a press does ('Add to favorites' / 'Remove from favorites'). */
+export function FavoriteButton({ contact, onToggle, className }: FavoriteButtonProps) {
+  const favorite = contact.is_favorite;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn("size-8", className)}
+      aria-label={favorite ? "Remove from favorites" : "Add to favorites"}
+      data-skip-access=""
+      disabled={contact.id.startsWith("temp-")}
+      onClick={() => onToggle(contact)}
+    >
+      <Star aria-hidden="true" className={cn(favorite ? "fill-amber-400 text-amber-500" : "text-muted-foreground")} />
+    </Button>
+  );
+}
