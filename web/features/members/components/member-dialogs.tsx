@@ -2,7 +2,7 @@ import type { MatrixRole } from "@shared/permissions";
 import { memberAbilities } from "../lib/member-abilities";
 import type { MemberDialog } from "../lib/member-dialog";
 import { AddMemberDialog } from "./add-member-dialog";
-import { DuplicateContactsDialog } from "./duplicate-contacts-dialog";
+import { DuplicateContactsDialog } from "@/features/contacts/components/duplicate-contacts-dialog";
 import { EditMemberDialog } from "./edit-member-dialog";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
@@ -25,7 +25,7 @@ export function MemberDialogs({ organizationId, dialog, actorRole, actorUserId, 
     case "search":
       return <SearchUsersDialog organizationId={organizationId} onClose={onClose} />;
     case "duplicates":
-      return <DuplicateContactsDialog onClose={onClose} />;
+      return <DuplicateContactsDialog open onOpenChange={(open) => !open && onClose()} />;
     case "edit":
       return <EditMemberDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
     case "reset":
