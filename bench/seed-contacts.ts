@@ -36,8 +36,40 @@ function rng(seed: number) {
   };
 }
 
-/** Skewed pick: early entries are much more common, like real name frequencies. */
+/** Skewed pick, for companies. */
 const skewed = (r: () => number, list: string[]) => list[Math.floor(list.length * r() * r())]!;
+
+/** Zipf pick (weight 1/rank), the shape of real name frequencies. */
+function zipf(list: string[]) {
+  const cumulative: number[] = [];
+  let total = 0;
+  list.forEach((_, i) => cumulative.push((total += 1 / (i + 1))));
+  return (r: () => number) => {
+    const x = r() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo]!;
+  };
+}
+const pickLast = zipf(LAST);
+const pickFirst = zipf(FIRST);
+const SYLLABLES = "ber cal dan el far gor hal in jor kel lan mar nor ol par quin ros sel tor ul van wel yor zan ash brook ford ley ton wood son man er ett ham well by field stein berg".split(" ");
+const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const invented = (r: () => number, parts: number) =>
+  capital(Array.from({ length: parts }, () => SYLLABLES[Math.floor(r() * SYLLABLES.length)]).join(""));
+
+/**
+ * Names as a real book has them: a few very common ones and a long tail. A quarter of first names and
+ * 6% of last names come from the common lists (so "Smith" is about 1% of contacts, as in the US); the
+ * rest are drawn from ~65,000 invented names.
+ */
+const firstName = (r: () => number) => (r() < 0.25 ? pickFirst(r) : invented(r, 2));
+const lastName = (r: () => number) => (r() < 0.06 ? pickLast(r) : invented(r, 2 + Math.floor(r() * 2)));
 
 export interface SeedRow {
   [column: string]: string | number | null;
@@ -47,8 +79,8 @@ export function* generateContacts(organizationId: string, from: number, count: n
   const r = rng(from + 1);
   const base = Date.parse("2024-01-01T00:00:00Z");
   for (let i = from; i < from + count; i++) {
-    const first = skewed(r, FIRST);
-    const last = r() < 0.08 ? null : skewed(r, LAST);
+    const first = firstName(r);
+    const last = r() < 0.08 ? null : lastName(r);
     const company = r() < 0.2 ? skewed(r, COMPANIES) || null : null;
     const phone = `(${200 + Math.floor(r() * 700)}) ${String(200 + Math.floor(r() * 700))}-${String(Math.floor(r() * 10000)).padStart(4, "0")}`;
     const email = r() < 0.85 ? `${first}.${last ?? "x"}${i}@${DOMAINS[i % DOMAINS.length]}`.toLowerCase().replace(/[^a-z0-9.@'-]/g, "") : null;

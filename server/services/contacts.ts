@@ -11,7 +11,7 @@ import {
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { adjustActiveCount, readActiveCount } from "../db/repositories/contact-counts.js";
 import { SORTS, countContactsCapped, listContactsPage } from "../db/repositories/contacts.js";
-import { planSearch, searchTerm } from "../db/repositories/contact-search.js";
+import { searchTerm } from "../db/repositories/contact-search.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
@@ -39,7 +39,6 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
     organizationId: actor.organizationId,
     engine: deps.database.engine,
     term,
-    plan: term ? await planSearch(deps.database.db, deps.database.engine, term) : undefined,
     filter: input.filter,
     recentSince: recentSince(),
     sort: input.sort,
@@ -59,8 +58,7 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
 export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
   authorize(actor, "contacts.view");
   const term = q ? searchTerm(q) || undefined : undefined;
-  const plan = term ? await planSearch(deps.database.db, deps.database.engine, term) : undefined;
-  const base = { organizationId: actor.organizationId, engine: deps.database.engine, term, plan, recentSince: recentSince() };
+  const base = { organizationId: actor.organizationId, engine: deps.database.engine, term, recentSince: recentSince() };
   const db = deps.database.db;
   const [all, favorites, recent] = await Promise.all([
     term ? countContactsCapped(db, { ...base, filter: "all" }, COUNT_CAP) : readActiveCount(db, actor.organizationId),

@@ -2,7 +2,7 @@ import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import type { ContactsTable, Schema } from "../schema.js";
-import { type SearchPlan, searchCondition } from "./contact-search.js";
+import { searchCondition } from "./contact-search.js";
 
 type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
 
@@ -21,7 +21,6 @@ export interface ListOptions {
   organizationId: string;
   engine: Engine;
   term?: string | undefined;
-  plan?: SearchPlan | undefined;
   filter: ContactFilter;
   /** ISO time: "recent" means accessed at or after it. */
   recentSince: string;
@@ -37,7 +36,7 @@ export function activeContacts(db: Kysely<Schema>, o: ListOptions): ContactQuery
     .where("c.deleted_at", "is", null) as unknown as ContactQuery;
   if (o.filter === "favorites") query = query.where("c.fav_rank", "=", 0);
   if (o.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince);
-  if (o.term) query = query.where(searchCondition(o.engine, o.term, o.plan));
+  if (o.term) query = query.where(searchCondition(o.engine, o.term));
   return query;
 }
 
