@@ -1,5 +1,61 @@
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { useMeQuery } from "@/features/auth/api";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useGroupsQuery } from "../api";
+import { GroupDialogs } from "../components/group-dialogs";
+import { GroupsCard } from "../components/groups-card";
+import { useGroupsRefresh } from "../hooks/use-groups-refresh";
+import { type GroupAction, type GroupDialog } from "../lib/group-dialog";
+import { NO_ORGANIZATION_MESSAGE } from "../lib/group-messages";
+import type { Group } from "../types";
 
+const ACTION_DIALOGS: Record<GroupAction, (group: Group) => NonNullable<GroupDialog>> = {
+  edit: (group) => ({ kind: "form", group }),
+  "add-members": (group) => ({ kind: "add-members", group }),
+  members: (group) => ({ kind: "members", group }),
+  delete: (group) => ({ kind: "delete", group }),
+};
+
+/** User Groups (/groups): the organization's groups, with dialogs to edit them and their members. */
 export function GroupsRoute() {
-  return <PageHeader title="User Groups" />;
+  const me = useMeQuery();
+  const { current } = useCurrentOrganization();
+  const orgId = current?.id ?? null;
+  const groups = useGroupsQuery(orgId);
+  const [dialog, setDialog] = useState<GroupDialog>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  useGroupsRefresh(orgId, closeDialog);
+
+  // Spec section 8: every group write needs a current organization.
+  function open(next: NonNullable<GroupDialog>) {
+    if (orgId) setDialog(next);
+    else toast.error(NO_ORGANIZATION_MESSAGE);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="User Groups"
+        description={
+          current ? (
+            <>
+              Organize the contacts of <span className="font-medium text-foreground">{current.name}</span> into groups
+            </>
+          ) : (
+            "Organize your contacts into groups"
+          )
+        }
+      />
+      <GroupsCard
+        groups={groups}
+        hasOrganization={orgId !== null}
+        pending={me.isPending}
+        onAdd={() => open({ kind: "form", group: null })}
+        onAction={(action, group) => open(ACTION_DIALOGS[action](group))}
+      />
+      {orgId && <GroupDialogs orgId={orgId} dialog={dialog} onChange={setDialog} />}
+    </>
+  );
 }

@@ -1,0 +1,25 @@
+import { LoaderCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** 'Load more' under a keyset-paged list; renders nothing on the last page. */
+export function LoadMoreButton({ query }: { query: PagedQuery }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="self-center"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {query.isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+      {query.isFetchingNextPage ? "Loading..." : "Load more"}
+    </Button>
+  );
+}
