@@ -1,6 +1,6 @@
 // npm run bench:contacts — seeds one organization with 100,000 and then 1,000,000 contacts and measures
 // the contact API over HTTP against the real app. SQLite always; PostgreSQL too with BENCH_DATABASE_URL.
-// BENCH_SIZES=20000,100000 changes the sizes. Prints p50/p95 per operation.
+// BENCH_SIZES=20000,100000 changes the sizes; BENCH_ENGINES=postgres runs one engine. Prints p50/p95.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -150,7 +150,7 @@ async function runEngine(engine: "sqlite" | "postgres") {
   }
 }
 
-const engines: ("sqlite" | "postgres")[] = process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+const engines = (process.env.BENCH_ENGINES?.split(",") ?? (process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"])) as ("sqlite" | "postgres")[];
 console.log(`Contactbook contact benchmark, ${new Date().toISOString()}, node ${process.version}, sizes ${SIZES.join(", ")}`);
 for (const engine of engines) await runEngine(engine);
 console.log("\n| engine | contacts | operation | p50 ms | p95 ms | runs |\n|---|---:|---|---:|---:|---:|");

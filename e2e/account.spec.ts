@@ -1,23 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Session, expectVisible, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
+import { describe, expect, it } from "vitest";
+import { type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
+import { browserSuite } from "./support/suite.js";
 import { linkFrom, waitForMail } from "./support/mail.js";
 import { inviteAndAccept } from "./support/users.js";
 
 describe("accounts: password reset, settings", () => {
-  let browser: Browser;
+  const suite = browserSuite();
   let s: Session;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.context.close();
-  });
 
   async function personWithPassword(email: string, password: string) {
-    const admin = await newSession(browser);
+    const admin = await suite.session();
     await signInViaApi(admin.context);
     await inviteAndAccept(admin.context.request, email, "staff", password);
     await admin.context.close();
@@ -25,7 +17,7 @@ describe("accounts: password reset, settings", () => {
 
   it("resets a forgotten password from the e-mailed link, refusing weak and mismatched ones", async () => {
     await personWithPassword("forgetful@example.com", "First#Garden42x");
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/login");
     await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -65,7 +57,7 @@ describe("accounts: password reset, settings", () => {
   });
 
   it("shows the invalid-link view with a way to ask for a new link and back to login", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/reset-password#access_token=not-a-real-token&type=recovery");
     await expectVisible(page.getByText("This password reset link has expired or been used already."));
@@ -83,7 +75,7 @@ describe("accounts: password reset, settings", () => {
 
   it("changes the password in Settings: a wrong current password is refused on the field", async () => {
     await personWithPassword("changer@example.com", "Old#Garden42x");
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/login");
     await signInViaForm(page, "changer@example.com", "Old#Garden42x");
@@ -107,7 +99,7 @@ describe("accounts: password reset, settings", () => {
 
     // Still signed in here; the new password is the one that works.
     expect((await s.context.request.get("/api/me")).status()).toBe(200);
-    const fresh = await newSession(browser);
+    const fresh = await suite.session();
     await fresh.page.goto("/login");
     await signInViaForm(fresh.page, "changer@example.com", "Newer1pass");
     await fresh.page.waitForURL("**/contacts");
@@ -115,7 +107,7 @@ describe("accounts: password reset, settings", () => {
   });
 
   it("edits the profile name; Save is disabled until something changes", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await signInViaApi(s.context);
     await page.goto("/settings");

@@ -1,21 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Session, expectVisible, launchBrowser, newSession, signInViaApi, signInViaForm } from "./support/browser.js";
+import { describe, expect, it } from "vitest";
+import { type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
+import { browserSuite } from "./support/suite.js";
 
 describe("signing in and out", () => {
-  let browser: Browser;
+  const suite = browserSuite();
   let s: Session;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.context.close();
-  });
 
   it("sends a visitor to /login, signs in and lands on /contacts with the shell", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/");
     await page.waitForURL("**/login");
@@ -33,7 +25,7 @@ describe("signing in and out", () => {
   });
 
   it("remembers the protected page first asked for and returns there after sign-in", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/groups");
     await page.waitForURL("**/login");
@@ -43,7 +35,7 @@ describe("signing in and out", () => {
   });
 
   it("shows 'Login failed' with the server's message on a wrong password, and stays on /login", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/login");
     await signInViaForm(page, "admin@example.com", "not-the-password");
@@ -53,7 +45,7 @@ describe("signing in and out", () => {
   });
 
   it("explains a network failure with the spec's connection message", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page } = s;
     await page.goto("/login");
     await page.route("**/api/auth/sign-in/password", (route) => route.abort("internetdisconnected"));
@@ -64,7 +56,7 @@ describe("signing in and out", () => {
   });
 
   it("logs out with the 'Logged out' toast, lands on /login and the session is gone", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     const { page, context } = s;
     await signInViaApi(context);
     await page.goto("/contacts");

@@ -1,6 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, type Session, expectVisible, launchBrowser, newSession, signInViaApi } from "./support/browser.js";
+import { describe, expect, it } from "vitest";
+import { MOBILE, type Session, expectVisible, signInViaApi } from "./support/browser.js";
+import { browserSuite } from "./support/suite.js";
 
 const ROUTES: [string, string][] = [
   ["/contacts", "Contact Management"],
@@ -14,19 +14,11 @@ const ROUTES: [string, string][] = [
 ];
 
 describe("app shell and routes", () => {
-  let browser: Browser;
+  const suite = browserSuite();
   let s: Session;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    await s.context.close();
-  });
 
   it("has every route of the spec's table, and / goes to /contacts", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     await signInViaApi(s.context);
     await s.page.goto("/");
     await s.page.waitForURL("**/contacts");
@@ -38,7 +30,7 @@ describe("app shell and routes", () => {
   });
 
   it("shows the desktop sidebar with every section, the organization, the bell and no bottom bar", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     await signInViaApi(s.context);
     await s.page.goto("/contacts");
     const nav = s.page.getByRole("navigation", { name: "Main navigation" });
@@ -56,7 +48,7 @@ describe("app shell and routes", () => {
   });
 
   it("on a 390x844 phone: bottom bar, and a sidebar that slides in over an overlay", async () => {
-    s = await newSession(browser, MOBILE);
+    s = await suite.session(MOBILE);
     await signInViaApi(s.context);
     await s.page.goto("/contacts");
     const bottom = s.page.getByRole("navigation", { name: "Bottom navigation" });
@@ -78,7 +70,7 @@ describe("app shell and routes", () => {
   });
 
   it("shows the 404 page for an unknown route and logs the miss on the server", async () => {
-    s = await newSession(browser);
+    s = await suite.session();
     await signInViaApi(s.context);
     const logged = s.page.waitForRequest((r) => r.url().endsWith("/api/client-log/not-found") && r.method() === "POST");
     await s.page.goto("/no/such/page");

@@ -80,3 +80,23 @@ export const contactListQuerySchema = z.object({
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(CONTACT_PAGE_MAX).default(CONTACT_PAGE_DEFAULT),
 });
+
+/** The stored columns for validated fields: absent optional values become null. */
+export function contactColumns(f: ContactFields) {
+  return {
+    first_name: f.first_name,
+    last_name: f.last_name ?? null,
+    company: f.company ?? null,
+    email: f.email ?? null,
+    phone: f.phone,
+    phone_type: f.phone_type,
+    phone2: f.phone2 ?? null,
+    phone2_type: f.phone2_type,
+    address: f.address ?? null,
+    city: f.city ?? null,
+    province_state: f.province_state ?? null,
+    postal_zip_code: f.postal_zip_code ?? null,
+    notes: f.notes ?? null,
+    is_favorite: f.is_favorite,
+  };
+}

@@ -6,6 +6,7 @@ import {
   EDITABLE_FIELDS,
   COUNT_CAP,
   RECENT_DAYS,
+  contactColumns,
   contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
@@ -89,23 +90,7 @@ function validationError(error: { issues: { message: string }[] }) {
   return badRequest(error.issues[0]?.message ?? "Invalid contact.");
 }
 
-const rowValues = (f: ContactFields) => ({
-  first_name: f.first_name,
-  last_name: f.last_name ?? null,
-  company: f.company ?? null,
-  email: f.email ?? null,
-  phone: f.phone,
-  phone_type: f.phone_type,
-  phone2: f.phone2 ?? null,
-  phone2_type: f.phone2_type,
-  address: f.address ?? null,
-  city: f.city ?? null,
-  province_state: f.province_state ?? null,
-  postal_zip_code: f.postal_zip_code ?? null,
-  notes: f.notes ?? null,
-  is_favorite: f.is_favorite,
-  fav_rank: f.is_favorite ? 0 : 1,
-});
+const rowValues = (f: ContactFields) => ({ ...contactColumns(f), fav_rank: f.is_favorite ? 0 : 1 });
 
 /** Fields a merge may fill: those that are empty on the existing contact. */
 const MERGEABLE = ["first_name", "last_name", "company", "email", "phone2", "address", "city", "province_state", "postal_zip_code", "notes"] as const;

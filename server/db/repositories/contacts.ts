@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import type { ContactsTable, Schema } from "../schema.js";
@@ -40,11 +40,23 @@ export function activeContacts(db: Kysely<Schema>, o: ListOptions): ContactQuery
   return query;
 }
 
+type PageOptions = ListOptions & { sort: ContactSort; after?: unknown[] | undefined; limit: number };
+
 /** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
-export async function listContactsPage(
-  db: Kysely<Schema>,
-  o: ListOptions & { sort: ContactSort; after?: unknown[] | undefined; limit: number },
-) {
+export async function listContactsPage(db: Kysely<Schema>, o: PageOptions) {
+  if (o.engine === "postgres" && o.term && o.term.length >= 3) {
+    // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
+    // bunched in sort order ("smith" under a last-name sort). Without plain index scans it takes the
+    // trigram index's matches and sorts those, like SQLite does.
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_indexscan = off`.execute(trx);
+      return pageQuery(trx, o);
+    });
+  }
+  return pageQuery(db, o);
+}
+
+function pageQuery(db: Kysely<Schema>, o: PageOptions) {
   const spec = SORTS[o.sort];
   let query = activeContacts(db, o).selectAll("c");
   if (o.after) {

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { CONTACT_PAGE_DEFAULT, type ContactFields } from "@shared/contact-schemas";
+import { CONTACT_PAGE_DEFAULT, type ContactFields, contactColumns } from "@shared/contact-schemas";
 import { api, isApiError } from "@/api";
 import {
   type ContactPages,
@@ -291,20 +291,7 @@ function contactFromFields(orgId: string, f: NewContact, id: string, now: string
   return {
     id,
     organization_id: orgId,
-    first_name: f.first_name,
-    last_name: f.last_name ?? null,
-    company: f.company ?? null,
-    email: f.email ?? null,
-    phone: f.phone,
-    phone_type: f.phone_type,
-    phone2: f.phone2 ?? null,
-    phone2_type: f.phone2_type,
-    address: f.address ?? null,
-    city: f.city ?? null,
-    province_state: f.province_state ?? null,
-    postal_zip_code: f.postal_zip_code ?? null,
-    notes: f.notes ?? null,
-    is_favorite: f.is_favorite,
+    ...contactColumns(f),
     last_accessed: null,
     created_at: now,
     updated_at: now,
