@@ -10,6 +10,7 @@ export default defineConfig({
   },
   test: {
     include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+    globalSetup: ["server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only queue up behind scrypt and the databases.

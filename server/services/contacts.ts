@@ -11,7 +11,7 @@ import {
 } from "../../shared/contact-schemas.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { adjustActiveCount, readActiveCount } from "../db/repositories/contact-counts.js";
-import { SORTS, countContactsCapped, listContactsPage } from "../db/repositories/contacts.js";
+import { SORTS, countContactsCapped, countMatchesByFilter, listContactsPage } from "../db/repositories/contacts.js";
 import { searchTerm } from "../db/repositories/contact-search.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
@@ -54,15 +54,20 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
 
 /**
  * The filter chips' badges. "All" without a search is exact (a maintained counter); the others, and
- * everything under a search, count up to COUNT_CAP and answer COUNT_CAP + 1 beyond it.
+ * everything under a search, count up to COUNT_CAP and answer COUNT_CAP + 1 beyond it. Under a search
+ * the three come from one pass over the matches when they fit under the cap.
  */
 export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
   authorize(actor, "contacts.view");
   const term = q ? searchTerm(q) || undefined : undefined;
   const base = { organizationId: actor.organizationId, engine: deps.database.engine, term, recentSince: recentSince() };
   const db = deps.database.db;
+  if (term) {
+    const counted = await countMatchesByFilter(db, { ...base, filter: "all" }, COUNT_CAP);
+    if (!counted.truncated) return { all: counted.all, favorites: counted.favorites, recent: counted.recent };
+  }
   const [all, favorites, recent] = await Promise.all([
-    term ? countContactsCapped(db, { ...base, filter: "all" }, COUNT_CAP) : readActiveCount(db, actor.organizationId),
+    term ? COUNT_CAP + 1 : readActiveCount(db, actor.organizationId),
     countContactsCapped(db, { ...base, filter: "favorites" }, COUNT_CAP),
     countContactsCapped(db, { ...base, filter: "recent" }, COUNT_CAP),
   ]);

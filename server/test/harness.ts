@@ -12,6 +12,7 @@ import { createMemoryLogger } from "../logger.js";
 import { createMailer } from "../mail/mailer.js";
 
 export const APP_URL = "http://localhost:3000";
+export const TEST_SCHEMA_PREFIX = "test_";
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -43,25 +44,23 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase(url, { searchPath: schema });
-  let dropped = false;
+  let closed = false;
   return {
     database,
     url,
     searchPath: schema,
+    // The schema itself is dropped by the global teardown (server/test/global-setup.ts): dropping it
+    // here would race Kysely's migrator, whose catalog introspection reads every schema at once.
     drop: async () => {
-      if (dropped) return;
-      dropped = true;
+      if (closed) return;
+      closed = true;
       await database.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
     },
   };
 }

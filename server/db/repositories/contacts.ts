@@ -81,3 +81,24 @@ export async function countContactsCapped(db: Kysely<Schema>, o: ListOptions, ca
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/**
+ * All three chip counts for a search in one pass over at most `cap` + 1 matches (a search's matches
+ * come from the trigram index, so one pass costs what one count does). `truncated` says the matches
+ * ran past the cap, when favourites and recent are only lower bounds.
+ */
+export async function countMatchesByFilter(db: Kysely<Schema>, o: ListOptions, cap: number) {
+  const matches = activeContacts(db, { ...o, filter: "all" })
+    .select(["c.fav_rank", "c.accessed_key"])
+    .limit(cap + 1);
+  const row = await db
+    .selectFrom(matches.as("m"))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("all"),
+      eb.fn.sum<number | string | null>(sql`case when m.fav_rank = 0 then 1 else 0 end`).as("favorites"),
+      eb.fn.sum<number | string | null>(sql`case when m.accessed_key >= ${o.recentSince} then 1 else 0 end`).as("recent"),
+    ])
+    .executeTakeFirst();
+  const all = Number(row?.all ?? 0);
+  return { all, favorites: Number(row?.favorites ?? 0), recent: Number(row?.recent ?? 0), truncated: all > cap };
+}
