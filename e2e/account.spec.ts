@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
+import { type Session, baseUrl, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 import { linkFrom, waitForMail } from "./support/mail.js";
 import { inviteAndAccept } from "./support/users.js";
@@ -104,6 +104,38 @@ describe("accounts: password reset, settings", () => {
     await signInViaForm(fresh.page, "changer@example.com", "Newer1pass");
     await fresh.page.waitForURL("**/contacts");
     await fresh.context.close();
+  });
+
+  it("confirms an e-mail address through the mailed /auth/callback link", async () => {
+    // An account the person has not yet opened: created by the admin, then given a temporary password.
+    const admin = await suite.session();
+    await signInViaApi(admin.context);
+    const org = (await (await admin.context.request.get("/api/me")).json()).organizations[0].id;
+    const headers = { origin: baseUrl() };
+    const added = await (await admin.context.request.post(`/api/orgs/${org}/members`, { data: { email: "confirm-me@example.com", role: "staff" }, headers })).json();
+    const reset = await (await admin.context.request.post(`/api/orgs/${org}/members/${added.member.id}/reset-password`, { headers })).json();
+
+    s = await suite.session();
+    const { page } = s;
+    await page.goto("/login");
+    await signInViaForm(page, "confirm-me@example.com", reset.temporaryPassword);
+    await page.waitForURL("**/contacts");
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Security" }).click();
+    await page.getByRole("button", { name: "Send confirmation email" }).click();
+    await expectVisible(page.getByText("Confirmation email sent"));
+    const mail = await waitForMail("confirm-me@example.com", (m) => m.subject.startsWith("Confirm your e-mail"));
+    await page.goto(linkFrom(mail));
+    await expectVisible(page.getByRole("heading", { name: "Success!" }));
+    await expectVisible(page.getByText("Email confirmed successfully! Redirecting..."));
+    await page.waitForURL("**/contacts", { timeout: 10_000 });
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Security" }).click();
+    await expectVisible(page.getByText("Verified", { exact: true }));
+
+    await page.goto("/auth/callback#access_token=forged&type=signup");
+    await expectVisible(page.getByRole("heading", { name: "Authentication Error" }));
+    await expectVisible(page.getByText("Email link has expired or is invalid. Please request a new confirmation email."));
   });
 
   it("edits the profile name; Save is disabled until something changes", async () => {

@@ -19,7 +19,7 @@ export const RECENT_DAYS = 3;
 export const CONTACT_PAGE_DEFAULT = 50;
 export const CONTACT_PAGE_MAX = 200;
 /** Filter and search counts stop at this; the API answers COUNT_CAP + 1 for "more than COUNT_CAP". */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 20_000;
 
 const line = (max: number) => z.string().max(max * 2).transform(sanitizeLine).pipe(z.string().max(max));
 const text = (max: number) => z.string().max(max * 2).transform(sanitizeText).pipe(z.string().max(max));

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { DESKTOP, type Session, launchBrowser, newSession } from "./browser.js";
@@ -13,8 +14,16 @@ export function browserSuite() {
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
-  afterEach(async () => {
+  afterEach(async (context) => {
     const sessions = open.splice(0);
+    if (context.task.result?.state === "fail") {
+      // A picture of every page the failed test had open, for whoever reads the CI log.
+      mkdirSync("e2e/artifacts", { recursive: true });
+      const name = context.task.name.replace(/[^\w-]+/g, "-").slice(0, 80);
+      for (const [i, session] of sessions.entries()) {
+        await session.page.screenshot({ path: `e2e/artifacts/${name}-${i}.png`, fullPage: true }).catch(() => undefined);
+      }
+    }
     for (const session of sessions) await session.context.close();
     for (const session of sessions) expect(session.errors).toEqual([]);
   });

@@ -96,6 +96,21 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
+  it("sends a signed-in user a confirmation link for their own address on request, a few times at most", async () => {
+    t = await createTestApp(engine, { SMTP_URL: sink.url });
+    await createAccount(t.auth, { email: "unconfirmed@example.com", name: "U", password: "Whatever-123", emailVerified: false });
+    const cookie = await signIn(t.app, "unconfirmed@example.com", "Whatever-123");
+    expect((await send(t.app, "GET", "/api/me", { cookie })).json.user.emailVerified).toBe(false);
+    const res = await send(t.app, "POST", "/api/me/email-confirmation", { cookie, body: {} });
+    expect(res.status).toBe(200);
+    const mail = await sink.waitFor("unconfirmed@example.com");
+    expect((await send(t.app, "POST", "/api/account/verify-email", { body: { token: tokenFrom(mail.text) } })).status).toBe(200);
+    expect((await send(t.app, "GET", "/api/me", { cookie })).json.user.emailVerified).toBe(true);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await send(t.app, "POST", "/api/me/email-confirmation", { cookie, body: {} })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it("confirms an e-mail address through the mailed /auth/callback link and refuses a forged one", async () => {
     t = await createTestApp(engine, { SMTP_URL: sink.url });
     await createAccount(t.auth, { email: "new@example.com", name: "New", password: "Whatever-123", emailVerified: false });

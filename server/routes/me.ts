@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/env.js";
 import { rateLimit } from "../http/rate-limit.js";
 import { requireSession } from "../http/session.js";
 import { parseJson } from "../http/validate.js";
-import { changeOwnPassword, updateOwnProfile } from "../services/account.js";
+import { changeOwnPassword, sendEmailConfirmation, updateOwnProfile } from "../services/account.js";
 import { getMe } from "../services/me.js";
 
 /** The signed-in user's own account: who am I, my name, my password. */
@@ -20,6 +20,11 @@ export function meRoutes() {
     const input = await parseJson(c, changePasswordSchema);
     const headers = await changeOwnPassword(c.var.deps, c.req.raw.headers, input);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ ok: true });
+  });
+  // Mails a confirmation link (to /auth/callback) for the signed-in user's own address.
+  app.post("/email-confirmation", rateLimit({ name: "email-confirmation", max: 3, windowSeconds: 300 }, { perUser: true }), async (c) => {
+    await sendEmailConfirmation(c.var.deps, c.var.actor.email);
     return c.json({ ok: true });
   });
   return app;

@@ -26,3 +26,10 @@ export function usePasswordChangeMutation() {
     mutationFn: (input: ChangePasswordInput) => api.post<{ ok: true }>("/api/me/password", input),
   });
 }
+
+/** Mails the signed-in user a link (to /auth/callback) that confirms their address. */
+export function useEmailConfirmationMutation() {
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>("/api/me/email-confirmation", {}),
+  });
+}

@@ -58,7 +58,7 @@ export function failureReason(error: unknown): string {
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-/** Filter and search counts stop at COUNT_CAP (the API answers COUNT_CAP + 1 beyond it): shown as "1,000+". */
+/** Filter and search counts stop at COUNT_CAP (the API answers COUNT_CAP + 1 beyond it): shown as "20,000+". */
 export const isCappedCount = (value: number) => value > COUNT_CAP;
 export const formatCount = (value: number, exact = false) =>
   !exact && isCappedCount(value) ? `${numberFormat.format(COUNT_CAP)}+` : numberFormat.format(value);

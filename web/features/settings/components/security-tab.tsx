@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMeQuery } from "@/features/auth/api";
+import { EmailVerificationStatus } from "./email-verification-status";
 import { RolePermissionsCard } from "./role-permissions-card";
 
 export function SecurityTab() {
@@ -25,7 +26,7 @@ export function SecurityTab() {
           <SecurityRow
             title="Email Verification"
             description="Your email address is used to sign in and to reset your password."
-            status={<Badge variant={verified ? "default" : "secondary"}>{verified ? "Verified" : "Not verified"}</Badge>}
+            status={<EmailVerificationStatus verified={verified} />}
           />
         </CardContent>
       </Card>
