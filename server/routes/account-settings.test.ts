@@ -1,22 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createAccount } from "../auth/accounts.js";
 import { sendEmailConfirmation } from "../services/account.js";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
-import { type SmtpSink, startSmtpSink, tokenFrom } from "../test/smtp-sink.js";
+import { tokenFrom, useSmtpSink } from "../test/smtp-sink.js";
 
 describe.each(engines)("own account: profile, password, e-mail confirmation (%s)", (engine) => {
   let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.close());
-  afterEach(async () => {
-    await t?.close();
-    sink.mails.length = 0;
-  });
+  const sink = useSmtpSink();
+  afterEach(() => t?.close());
 
   it("updates the profile name, sanitised, and /api/me shows it", async () => {
     t = await createTestApp(engine);

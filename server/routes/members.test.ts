@@ -1,21 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildBareUser, buildOrg, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
-import { type SmtpSink, startSmtpSink, tokenFrom } from "../test/smtp-sink.js";
+import { tokenFrom, useSmtpSink } from "../test/smtp-sink.js";
 
 describe.each(engines)("organization members (%s)", (engine) => {
   let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.close());
-  afterEach(async () => {
-    await t?.close();
-    sink.mails.length = 0;
-    sink.setRefuse(false);
-  });
+  const sink = useSmtpSink();
+  afterEach(() => t?.close());
 
   async function setup(env: Record<string, string> = {}) {
     t = await createTestApp(engine, { SMTP_URL: sink.url, ...env });

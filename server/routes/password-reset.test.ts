@@ -1,23 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
-import { type SmtpSink, startSmtpSink, tokenFrom } from "../test/smtp-sink.js";
+import { tokenFrom, useSmtpSink } from "../test/smtp-sink.js";
 
 const STRONG = "Fresh#Garden42x";
 
 describe.each(engines)("password reset by e-mailed link (%s)", (engine) => {
   let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.close());
-  afterEach(async () => {
-    await t?.close();
-    sink.mails.length = 0;
-    sink.setRefuse(false);
-  });
+  const sink = useSmtpSink();
+  afterEach(() => t?.close());
 
   const request = (email: string, headers: Record<string, string> = {}) =>
     send(t.app, "POST", "/api/account/password-reset/request", { body: { email }, headers });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export interface ReceivedMail {
   to: string[];
@@ -37,6 +38,27 @@ function parse(raw: string, to: string[]): ReceivedMail {
 
 /** A real SMTP server on a free local port that keeps what it receives; tests read from it. */
 export async function startSmtpSink() {
+  const sink = createSmtpSink();
+  await sink.listen();
+  return sink;
+}
+
+/**
+ * A sink for a whole test file: listening before the first test, emptied and accepting again after
+ * each, closed at the end.
+ */
+export function useSmtpSink() {
+  const sink = createSmtpSink();
+  beforeAll(() => sink.listen());
+  afterEach(() => {
+    sink.mails.length = 0;
+    sink.setRefuse(false);
+  });
+  afterAll(() => sink.close());
+  return sink;
+}
+
+function createSmtpSink() {
   const mails: ReceivedMail[] = [];
   let refuse = false;
   const server = new SMTPServer({
@@ -57,10 +79,13 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    },
+    get url() {
+      return `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    },
     mails,
     /** Makes the server refuse every message, to test sending failures. */
     setRefuse(value: boolean) {
@@ -80,7 +105,7 @@ export async function startSmtpSink() {
   };
 }
 
-export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+export type SmtpSink = ReturnType<typeof createSmtpSink>;
 
 /** The token in a link of the form ...#access_token=TOKEN&type=... */
 export function tokenFrom(text: string): string {

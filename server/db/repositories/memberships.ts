@@ -22,31 +22,26 @@ export async function findMembership(db: Kysely<Schema>, organizationId: string,
     .executeTakeFirst();
 }
 
-/** Members of an organization ordered by e-mail, after `cursor` (an e-mail), at most `limit`. */
-export async function listMembers(db: Kysely<Schema>, organizationId: string, cursor: string | undefined, limit: number) {
-  let query = db
+/** Members of one organization with their account, profile name and the organization's owner. */
+function membersOf(db: Kysely<Schema>, organizationId: string) {
+  return db
     .selectFrom("memberships as m")
     .innerJoin("users as u", "u.id", "m.user_id")
     .innerJoin("organizations as o", "o.id", "m.organization_id")
     .leftJoin("profiles as p", "p.user_id", "m.user_id")
     .select(["m.user_id", "u.email", "p.name", "m.role", "m.created_at", "o.owner_id"])
-    .where("m.organization_id", "=", organizationId)
-    .orderBy("u.email")
-    .limit(limit);
+    .where("m.organization_id", "=", organizationId);
+}
+
+/** Members of an organization ordered by e-mail, after `cursor` (an e-mail), at most `limit`. */
+export async function listMembers(db: Kysely<Schema>, organizationId: string, cursor: string | undefined, limit: number) {
+  let query = membersOf(db, organizationId).orderBy("u.email").limit(limit);
   if (cursor) query = query.where("u.email", ">", cursor);
   return query.execute() as Promise<MemberRow[]>;
 }
 
 export async function findMember(db: Kysely<Schema>, organizationId: string, userId: string) {
-  return (await db
-    .selectFrom("memberships as m")
-    .innerJoin("users as u", "u.id", "m.user_id")
-    .innerJoin("organizations as o", "o.id", "m.organization_id")
-    .leftJoin("profiles as p", "p.user_id", "m.user_id")
-    .select(["m.user_id", "u.email", "p.name", "m.role", "m.created_at", "o.owner_id"])
-    .where("m.organization_id", "=", organizationId)
-    .where("m.user_id", "=", userId)
-    .executeTakeFirst()) as MemberRow | undefined;
+  return (await membersOf(db, organizationId).where("m.user_id", "=", userId).executeTakeFirst()) as MemberRow | undefined;
 }
 
 export async function countOrganizationsOfUser(db: Kysely<Schema>, userId: string): Promise<number> {

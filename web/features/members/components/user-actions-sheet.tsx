@@ -1,49 +1,13 @@
-import { EllipsisVertical, RefreshCw, Search, UserPlus } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { RefreshCw, Search, UserPlus } from "lucide-react";
+import { ActionsSheet, type SheetAction } from "@/components/actions-sheet";
 import type { UserManagementCommands } from "./user-management-toolbar";
 
 /** Phone counterpart of the toolbar: a bottom sheet with Refresh Users, Search Users, Add User. */
 export function UserActionsSheet({ refreshing, onRefresh, onSearch, onAdd }: UserManagementCommands) {
-  const [open, setOpen] = useState(false);
-  // Close the sheet first so the dialog that follows gets the focus.
-  const run = (command: () => void) => () => {
-    setOpen(false);
-    command();
-  };
-
+  const actions: SheetAction[] = [{ label: "Refresh Users", icon: RefreshCw, onSelect: onRefresh, disabled: refreshing }];
+  if (onSearch) actions.push({ label: "Search Users", icon: Search, onSelect: onSearch });
+  if (onAdd) actions.push({ label: "Add User", icon: UserPlus, onSelect: onAdd, primary: true });
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="User actions">
-          <EllipsisVertical aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="bottom">
-        <SheetHeader>
-          <SheetTitle>User Actions</SheetTitle>
-          <SheetDescription>Manage the users of this organization.</SheetDescription>
-        </SheetHeader>
-        <div className="flex flex-col gap-2 px-4 pb-6">
-          <Button variant="outline" className="justify-start" onClick={run(onRefresh)} disabled={refreshing}>
-            <RefreshCw aria-hidden="true" />
-            Refresh Users
-          </Button>
-          {onSearch && (
-            <Button variant="outline" className="justify-start" onClick={run(onSearch)}>
-              <Search aria-hidden="true" />
-              Search Users
-            </Button>
-          )}
-          {onAdd && (
-            <Button className="justify-start" onClick={run(onAdd)}>
-              <UserPlus aria-hidden="true" />
-              Add User
-            </Button>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <ActionsSheet triggerLabel="User actions" title="User Actions" description="Manage the users of this organization." actions={actions} />
   );
 }
