@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MOBILE, type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
+import { MOBILE, type Session, baseUrl, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 import { linkFrom, waitForMail } from "./support/mail.js";
 
@@ -101,6 +101,28 @@ describe("organizations, members and roles", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectVisible(page.getByText("Organization deleted successfully"));
     await expect.poll(async () => (await (await s.context.request.get("/api/orgs")).json()).items.map((o: any) => o.name)).not.toContain("Second Office");
+  });
+
+  it("lists contacts sharing a phone number under View Duplicates", async () => {
+    s = await suite.session();
+    const { page, context } = s;
+    await signInViaApi(context);
+    const headers = { origin: baseUrl() };
+    const org = (await (await context.request.post("/api/orgs", { data: { name: "Dup Desk" }, headers })).json()).id;
+    await context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Dana", last_name: "One", phone: "(555) 040-1234" }, headers });
+    const second = await (await context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Dana", last_name: "Two", phone: "5550409999" }, headers })).json();
+    // Create-or-merge would fold a second contact with the same number into the first; an edit does not.
+    await context.request.patch(`/api/orgs/${org}/contacts/${second.contact.id}`, { data: { version: 1, phone: "+1 555 040 1234" }, headers });
+    await page.addInitScript((id) => {
+      localStorage.setItem("currentOrgId", id);
+      localStorage.setItem("currentOrgName", "Dup Desk");
+    }, org);
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "View Duplicates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Duplicate Contacts" });
+    await expectVisible(dialog.getByText("(555) 040-1234"));
+    await expectVisible(dialog.getByText("Dana One"));
+    await expectVisible(dialog.getByText("Dana Two"));
   });
 
   it("on a phone: cards with a 'You' badge, details, and the actions sheet", async () => {
