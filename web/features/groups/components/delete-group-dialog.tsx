@@ -1,7 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useGroupDeleteMutation } from "../api";
 import type { Group } from "../types";
 
@@ -28,24 +26,14 @@ export function DeleteGroupDialog({ orgId, group, onClose }: DeleteGroupDialogPr
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent role="alertdialog" showCloseButton={false} className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Are you sure?</DialogTitle>
-          <DialogDescription className="break-words">
-            This will permanently delete the group "{group.name}". This action cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={handleDelete} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onCancel={onClose}
+      onConfirm={handleDelete}
+      busy={busy}
+      title="Are you sure?"
+      description={`This will permanently delete the group "${group.name}". This action cannot be undone.`}
+      confirmLabel="Delete"
+    />
   );
 }

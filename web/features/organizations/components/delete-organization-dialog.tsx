@@ -1,14 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { MeOrganization } from "@/features/auth/api";
 import { useOrganizationDeleteMutation } from "../api";
 import { reloadPageSoon } from "../lib/reload-page";
@@ -36,25 +27,20 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
   }
 
   return (
-    <Dialog open={organization !== null} onOpenChange={(open) => !deleting && onOpenChange(open)}>
-      <DialogContent role="alertdialog" showCloseButton={false}>
-        <DialogHeader>
-          <DialogTitle>Are you sure?</DialogTitle>
-          <DialogDescription>
-            This will permanently delete the organization <strong className="text-foreground">{organization?.name}</strong> and all associated data. This action
-            cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={handleDelete} disabled={deleting}>
-            {deleting && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-            {deleting ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={organization !== null}
+      onCancel={() => onOpenChange(false)}
+      onConfirm={handleDelete}
+      busy={deleting}
+      title="Are you sure?"
+      description={
+        <>
+          This will permanently delete the organization <strong className="text-foreground">{organization?.name}</strong> and all associated data.
+          This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+    />
   );
 }
