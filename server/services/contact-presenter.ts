@@ -43,3 +43,13 @@ export function decodeCursor(cursor: string): unknown[] | null {
     return null;
   }
 }
+
+/**
+ * A keyset page from `limit` + 1 fetched rows: the extra row only says another page exists, and the
+ * cursor is the sort values of the last row shown.
+ */
+export function toPage<Row, Item>(rows: Row[], limit: number, present: (row: Row) => Item, keys: (row: Row) => unknown[]) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(present), nextCursor: rows.length > limit && last ? encodeCursor(keys(last)) : null };
+}

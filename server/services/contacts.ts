@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { derivedKeys } from "./contact-keys.js";
-import { decodeCursor, encodeCursor, presentContact } from "./contact-presenter.js";
+import { decodeCursor, presentContact, toPage } from "./contact-presenter.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
 
@@ -46,10 +46,7 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
     after,
     limit: input.limit + 1,
   });
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > input.limit && last ? encodeCursor(SORTS[input.sort].columns.map((c) => last[c])) : null;
-  return { items: page.map(presentContact), nextCursor };
+  return toPage(rows, input.limit, presentContact, (last) => SORTS[input.sort].columns.map((c) => last[c]));
 }
 
 /**
@@ -240,12 +237,7 @@ export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string |
     .where("c.deleted_at", "is not", null);
   if (after) query = query.where((eb) => eb(eb.refTuple("c.deleted_at", "c.id"), "<", eb.tuple(after[0] as string, after[1] as string)));
   const rows = await query.orderBy("c.deleted_at", "desc").orderBy("c.id", "desc").limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(presentContact),
-    nextCursor: rows.length > limit && last ? encodeCursor([toIso(last.deleted_at), last.id]) : null,
-  };
+  return toPage(rows, limit, presentContact, (last) => [toIso(last.deleted_at), last.id]);
 }
 
 async function findDeleted(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactRow> {

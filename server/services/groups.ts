@@ -5,7 +5,7 @@ import type { Schema } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { decodeCursor, encodeCursor, presentContact } from "./contact-presenter.js";
+import { decodeCursor, presentContact, toPage } from "./contact-presenter.js";
 
 const presentGroup = (g: Selectable<Schema["groups"]>) => ({
   id: g.id,
@@ -32,9 +32,7 @@ export async function listGroups(deps: AppDeps, actor: OrgActor, cursor: string 
   let query = deps.database.db.selectFrom("groups").selectAll().where("organization_id", "=", actor.organizationId);
   if (after) query = query.where((eb) => eb(eb.refTuple("name_key", "id"), ">", eb.tuple(after[0], after[1])));
   const rows = await query.orderBy("name_key").orderBy("id").limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { items: page.map(presentGroup), nextCursor: rows.length > limit && last ? encodeCursor([last.name_key, last.id]) : null };
+  return toPage(rows, limit, presentGroup, (last) => [last.name_key, last.id]);
 }
 
 async function findGroup(deps: AppDeps, actor: OrgActor, groupId: string) {
@@ -91,10 +89,10 @@ export async function listGroupMembers(deps: AppDeps, actor: OrgActor, groupId: 
     .where("c.deleted_at", "is", null);
   if (after) query = query.where((eb) => eb(eb.refTuple("gc.added_at", "gc.contact_id"), "<", eb.tuple(after[0], after[1])));
   const rows = await query.orderBy("gc.added_at", "desc").orderBy("gc.contact_id", "desc").limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({
+  return toPage(
+    rows,
+    limit,
+    (r) => ({
       id: r.contact_id,
       contact_id: r.contact_id,
       contact_name: [r.first_name || r.company, r.last_name].filter(Boolean).join(" "),
@@ -103,9 +101,9 @@ export async function listGroupMembers(deps: AppDeps, actor: OrgActor, groupId: 
       contact_notes: r.notes,
       organization_id: r.organization_id,
       added_at: toIso(r.added_at),
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor([toIso(last.added_at), last.contact_id]) : null,
-  };
+    }),
+    (last) => [toIso(last.added_at), last.contact_id],
+  );
 }
 
 /** Adds contacts in one transaction; any id that is not an active contact of this organization refuses all. */
@@ -154,7 +152,5 @@ export async function listGroupCandidates(deps: AppDeps, actor: OrgActor, groupI
   if (term) query = query.where(searchCondition(deps.database.engine, term));
   if (after) query = query.where((eb) => eb(eb.refTuple("c.sort_first", "c.id"), ">", eb.tuple(after[0], after[1])));
   const rows = await query.orderBy("c.sort_first").orderBy("c.id").limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { items: page.map(presentContact), nextCursor: rows.length > limit && last ? encodeCursor([last.sort_first, last.id]) : null };
+  return toPage(rows, limit, presentContact, (last) => [last.sort_first, last.id]);
 }
