@@ -58,7 +58,7 @@ export function ContactsList({ query, params, view, lanes, total, actions, onAdd
       </Alert>
     );
   }
-  if (contacts.length === 0) return <ContactsEmptyState params={params} onAdd={onAdd} />;
+  if (contacts.length === 0) return <ContactsEmptyState params={params} view={view} onAdd={onAdd} />;
 
   const paging: ListPaging = {
     hasNextPage: query.hasNextPage,
