@@ -100,3 +100,16 @@ export function contactColumns(f: ContactFields) {
     is_favorite: f.is_favorite,
   };
 }
+
+/** A contact as the API returns it (times are ISO strings); the server's presenter and the web share it. */
+export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"> {
+  id: string;
+  organization_id: string;
+  /** Imports of older data may lack one; the form requires it. */
+  phone: string | null;
+  last_accessed: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES, USER_NAME_MIN_LENGTH } from "./constants.js";
+import { DEFAULT_ROLE, ROLES, USER_NAME_MIN_LENGTH } from "./constants.js";
 import { isValidEmail } from "./email.js";
 import { sanitizeLine } from "./sanitize.js";
 
@@ -24,7 +24,7 @@ export const addMemberSchema = z.object({
     .refine(isValidEmail, "Email is invalid")
     .transform((v) => v.toLowerCase()),
   name: z.union([z.literal("").transform(() => undefined), memberName]).optional(),
-  role: z.enum(ROLES).default("staff"),
+  role: z.enum(ROLES).default(DEFAULT_ROLE),
 });
 
 export const updateMemberSchema = z

@@ -1,8 +1,9 @@
+import type { Contact, PhoneType } from "../../shared/contact-schemas.js";
 import { toIso } from "../db/ids.js";
 import type { ContactRow } from "../db/schema.js";
 
 /** The contact as clients see it: the spec's fields plus version; derived keys stay inside. */
-export function presentContact(c: ContactRow) {
+export function presentContact(c: ContactRow): Contact {
   return {
     id: c.id,
     organization_id: c.organization_id,
@@ -11,9 +12,9 @@ export function presentContact(c: ContactRow) {
     company: c.company,
     email: c.email,
     phone: c.phone,
-    phone_type: c.phone_type,
+    phone_type: c.phone_type as PhoneType,
     phone2: c.phone2,
-    phone2_type: c.phone2_type,
+    phone2_type: c.phone2_type as PhoneType,
     address: c.address,
     city: c.city,
     province_state: c.province_state,
@@ -21,14 +22,13 @@ export function presentContact(c: ContactRow) {
     notes: c.notes,
     is_favorite: Boolean(c.is_favorite),
     last_accessed: toIso(c.last_accessed),
-    created_at: toIso(c.created_at),
-    updated_at: toIso(c.updated_at),
+    created_at: toIso(c.created_at)!,
+    updated_at: toIso(c.updated_at)!,
     deleted_at: toIso(c.deleted_at),
     version: c.version,
   };
 }
 
-export type ContactView = ReturnType<typeof presentContact>;
 
 /** Opaque keyset cursor: the sort values of a page's last row. */
 export function encodeCursor(values: unknown[]): string {

@@ -183,13 +183,14 @@ export async function updateContact(deps: AppDeps, actor: OrgActor, id: string, 
 /** Favourite on/off. Not an edit of the contact's data, so it neither needs nor bumps the version. */
 export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, isFavorite: boolean) {
   authorize(actor, "contacts.favorite");
-  await findActive(deps, actor, id);
-  await deps.database.db
+  const result = await deps.database.db
     .updateTable("contacts")
     .set({ is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() })
     .where("id", "=", id)
     .where("organization_id", "=", actor.organizationId)
-    .execute();
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound("Contact not found.");
   return presentContact(await findActive(deps, actor, id));
 }
 

@@ -56,13 +56,13 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
 
 export async function updateGroup(deps: AppDeps, actor: OrgActor, groupId: string, input: { name: string; description: string | null }) {
   authorize(actor, "groups.manage");
-  await findGroup(deps, actor, groupId);
-  await deps.database.db
+  const result = await deps.database.db
     .updateTable("groups")
     .set({ name: input.name, description: input.description, name_key: nameKey(input.name), updated_at: nowIso() })
     .where("id", "=", groupId)
     .where("organization_id", "=", actor.organizationId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound("Group not found.");
   return presentGroup(await findGroup(deps, actor, groupId));
 }
 

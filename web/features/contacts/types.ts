@@ -1,29 +1,6 @@
-import type { ContactFilter, ContactSort, PhoneType } from "@shared/contact-schemas";
+import type { Contact, ContactFilter, ContactSort } from "@shared/contact-schemas";
 
-/** A contact as the API returns it (times are ISO strings). */
-export interface Contact {
-  id: string;
-  organization_id: string;
-  first_name: string;
-  last_name: string | null;
-  company: string | null;
-  email: string | null;
-  phone: string | null;
-  phone_type: PhoneType;
-  phone2: string | null;
-  phone2_type: PhoneType;
-  address: string | null;
-  city: string | null;
-  province_state: string | null;
-  postal_zip_code: string | null;
-  notes: string | null;
-  is_favorite: boolean;
-  last_accessed: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  version: number;
-}
+export type { Contact };
 
 export interface Page<T> {
   items: T[];
