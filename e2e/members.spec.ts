@@ -62,6 +62,12 @@ describe("organizations, members and roles", () => {
     await expect.poll(() => page.getByRole("cell", { name: "newstaff@example.com", exact: true }).count()).toBe(0);
     const me = await (await invited.context.request.get("/api/me")).json();
     expect(me.organizations.map((o: any) => o.name)).not.toContain("My Organization");
+    // Left with no organization, the next visit gives them one of their own (spec section 4).
+    await invited.page.goto("/contacts");
+    await expectVisible(invited.page.getByText("Default organization created successfully!"));
+    await expect.poll(async () => (await (await invited.context.request.get("/api/me")).json()).organizations).toEqual([
+      expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true }),
+    ]);
     await invited.context.close();
   });
 

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useMeQuery, type MeOrganization } from "@/features/auth/api";
 import { useCurrentOrganization } from "../hooks/use-current-organization";
+import { useDefaultOrganization } from "../hooks/use-default-organization";
 import { CreateOrganizationForm } from "./create-organization-form";
 
 /** Spec section 2: the modal opens by itself after 1 second when the signed-in user has no current organization. */
@@ -13,6 +14,7 @@ const OPEN_DELAY_MS = 1000;
 export function OrganizationSelectionModal() {
   const me = useMeQuery();
   const { organizations, current, switchTo } = useCurrentOrganization();
+  useDefaultOrganization();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const missing = me.isSuccess && me.data !== null && current === null;
