@@ -69,7 +69,7 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000/60" });
   const log = createMemoryLogger();
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom }, database, log);
-  const auth = createAuth(config, database, mailer);
+  const auth = createAuth(config, database);
   const app = createApp({ config, database, auth, mailer, log });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
@@ -131,7 +131,7 @@ async function runEngine(engine: "sqlite" | "postgres") {
   try {
     await migrateToLatest(database);
     const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir() });
-    const auth = createAuth(config, database, createMailer({ smtpUrl: undefined, from: "x <x@x>" }, database, createMemoryLogger()));
+    const auth = createAuth(config, database);
     const user = await createAccount(auth, { email: "bench@example.com", name: "Bench", password: PASSWORD, emailVerified: true });
     await insertProfile(database.db, user.id, "Bench");
     const orgId = await insertOrganizationWithOwner(database.db, "Bench Org", user.id);

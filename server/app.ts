@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { databaseFault } from "./db/constraint-errors.js";
 import { AppError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
+import { refuseNulInUrl } from "./http/nul.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
 import { accountRoutes } from "./routes/account.js";
@@ -25,6 +27,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use("*", securityHeaders(deps.config.appUrl));
   app.use("/api/*", originCheck(deps.config.appUrl));
+  app.use("/api/*", refuseNulInUrl);
   app.use(
     "/api/*",
     bodyLimit({
@@ -52,10 +55,20 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException) {
       return c.json({ error: { code: "HTTP_ERROR", message: err.message || "Request failed." } }, err.status);
     }
+    const fault = databaseFault(err);
+    if (fault) return c.json({ error: FAULT_ANSWERS[fault].error }, FAULT_ANSWERS[fault].status);
     deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(err?.stack ?? err) });
     return c.json({ error: { code: "UNKNOWN", message: "Something went wrong. Please try again." } }, 500);
   });
   return app;
 }
+
+// A constraint the database enforced under a race (two adds of one address, a group deleted while
+// members are added) or a value validation let through: the client's fault, never a 500.
+const FAULT_ANSWERS = {
+  unique: { status: 409, error: { code: "CONFLICT", message: "This was changed by another request at the same time. Please try again." } },
+  foreign_key: { status: 404, error: { code: "NOT_FOUND", message: "Not found." } },
+  bad_value: { status: 400, error: { code: "VALIDATION", message: "The request contains a value that is not valid." } },
+} as const;
 
 export type App = ReturnType<typeof createApp>;

@@ -17,12 +17,34 @@ export interface Config {
   mailFrom: string;
   trustProxy: boolean;
   /** Sign-in attempts allowed per client address per window. */
-  signInRateLimit: { max: number; windowSeconds: number };
+  signInRateLimit: RateSpec;
+  /** Invitations one person may send, across all their organizations. */
+  inviteRateLimit: RateSpec;
+  /** Invitations one organization may send. */
+  inviteOrgRateLimit: RateSpec;
+  /** Organizations one person may create. */
+  orgCreateRateLimit: RateSpec;
   webDir: string;
   production: boolean;
 }
 
+export interface RateSpec {
+  max: number;
+  windowSeconds: number;
+}
+
 export class ConfigError extends Error {}
+
+const rateSpec = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, "must look like 10/60 (attempts/seconds)")
+    .default(fallback)
+    .transform((v) => {
+      const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
+      return { max, windowSeconds };
+    })
+    .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must be positive");
 
 const bool = z
   .string()
@@ -49,10 +71,10 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Contactbook <no-reply@localhost>"),
   TRUST_PROXY: bool.default(false),
-  SIGN_IN_RATE_LIMIT: z
-    .string()
-    .regex(/^\d+\/\d+$/, "must look like 10/60 (attempts/seconds)")
-    .default("10/60"),
+  SIGN_IN_RATE_LIMIT: rateSpec("10/60"),
+  INVITE_RATE_LIMIT: rateSpec("30/3600"),
+  INVITE_ORG_RATE_LIMIT: rateSpec("100/86400"),
+  ORG_CREATE_RATE_LIMIT: rateSpec("5/3600"),
   WEB_DIR: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
@@ -67,8 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR ?? defaultDataDir(e.DATABASE_URL));
-  const [max, windowSeconds] = e.SIGN_IN_RATE_LIMIT.split("/").map(Number) as [number, number];
-  if (max < 1 || windowSeconds < 1) throw new ConfigError("Invalid configuration: SIGN_IN_RATE_LIMIT must be positive");
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
@@ -80,7 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
-    signInRateLimit: { max, windowSeconds },
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    inviteRateLimit: e.INVITE_RATE_LIMIT,
+    inviteOrgRateLimit: e.INVITE_ORG_RATE_LIMIT,
+    orgCreateRateLimit: e.ORG_CREATE_RATE_LIMIT,
     webDir: resolve(e.WEB_DIR ?? "dist/web"),
     production: e.NODE_ENV !== "development" && e.NODE_ENV !== "test",
   };

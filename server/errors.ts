@@ -17,3 +17,6 @@ export const forbidden = (message = "Access denied. Please check your permission
 /** Also the answer for another organization's record: existence is never confirmed. */
 export const notFound = (message = "Not found.") => new AppError(404, "NOT_FOUND", message);
 export const badRequest = (message: string) => new AppError(400, "VALIDATION", message);
+export const conflict = (message: string, code = "CONFLICT") => new AppError(409, code, message);
+export const rateLimited = (message = "Too many requests. Please wait a few minutes before trying again.") =>
+  new AppError(429, "RATE_LIMITED", message);

@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { createConsoleLogger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
+import { startInvitationSweeper } from "./services/invitations.js";
 
 async function main() {
   const log = createConsoleLogger();
@@ -24,11 +25,13 @@ async function main() {
   const applied = await migrateToLatest(database);
   if (applied.length) log.info("migrations applied", { applied });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, database, log);
-  const auth = createAuth(config, database, mailer);
+  const auth = createAuth(config, database);
   const first = await bootstrapFirstAdmin(config, database, auth);
   if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
 
-  const app = createApp({ config, database, auth, mailer, log });
+  const deps = { config, database, auth, mailer, log };
+  const app = createApp(deps);
+  startInvitationSweeper(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log.info(`Contactbook listening on http://localhost:${info.port}`, { engine: database.engine, appUrl: config.appUrl });
   });

@@ -26,6 +26,7 @@ export const ACTIONS = {
   "members.remove": "Remove users from the organization",
   "members.deleteAccount": "Delete user accounts",
   "members.resetPassword": "Reset user passwords",
+  "members.sendResetEmail": "Send password reset e-mails",
   "organization.delete": "Delete the organization",
 } as const;
 

@@ -1,9 +1,6 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
-import { emailConfirmationLink } from "../mail/links.js";
-import type { Mailer } from "../mail/mailer.js";
-import { emailConfirmationMail } from "../mail/templates.js";
 import { passwordSignIn } from "./password-sign-in.js";
 
 /** Reset links work once and for one hour. */
@@ -13,7 +10,7 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 export const CLIENT_IP_HEADER = "x-contactbook-client-ip";
 
 /** Builds the Better Auth instance: e-mail and password only, sign-up closed, sessions in our database. */
-export function createAuth(config: Config, database: AppDatabase, mailer: Mailer) {
+export function createAuth(config: Config, database: AppDatabase) {
   const secure = config.appUrl.startsWith("https://");
   return betterAuth({
     appName: "Contactbook",
@@ -40,14 +37,6 @@ export function createAuth(config: Config, database: AppDatabase, mailer: Mailer
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
-    },
-    emailVerification: {
-      expiresIn: 60 * 60 * 24 * 3,
-      autoSignInAfterVerification: false,
-      sendOnSignIn: false,
-      sendVerificationEmail: async ({ user, token }) => {
-        await mailer.send(emailConfirmationMail(user.email, emailConfirmationLink(config.appUrl, token)));
-      },
     },
     rateLimit: {
       // On in every mode, in the database so several instances share one count.

@@ -7,6 +7,7 @@ import * as contacts from "./migrations/0004-contacts.js";
 import * as groups from "./migrations/0005-groups.js";
 import * as contactCounts from "./migrations/0006-contact-counts.js";
 import * as favoriteIndexes from "./migrations/0007-favorite-indexes.js";
+import * as invitations from "./migrations/0008-invitations.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-groups": groups,
   "0006-contact-counts": contactCounts,
   "0007-favorite-indexes": favoriteIndexes,
+  "0008-invitations": invitations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,9 @@ export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
 /** SQLite keeps booleans as 0/1 integers. */
 export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
-export type Role = "admin" | "staff";
+import type { Role } from "../../shared/constants.js";
+
+export type { Role };
 
 // Better Auth's tables (names as Better Auth expects them; created by our migrations).
 export interface UsersTable {
@@ -90,6 +92,18 @@ export interface AuditLogsTable {
   created_at: Timestamp;
 }
 
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  email: string;
+  role: Role;
+  invited_by: string | null;
+  token_hash: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface MailOutboxTable {
   id: string;
   recipient: string;
@@ -169,6 +183,7 @@ export interface Schema {
   profiles: ProfilesTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
+  invitations: InvitationsTable;
   audit_logs: AuditLogsTable;
 }
 

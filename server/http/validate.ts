@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { badRequest } from "../errors.js";
+import { containsNul, nulRefused } from "./nul.js";
 
 /** Parses a JSON body with a shared zod schema; the first issue's message becomes the 400 answer. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -10,6 +11,7 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   } catch {
     throw badRequest("The request body must be JSON.");
   }
+  if (containsNul(body)) throw nulRefused();
   const result = schema.safeParse(body);
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input.");
   return result.data;

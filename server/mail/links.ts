@@ -9,3 +9,6 @@ export const emailConfirmationLink = (appUrl: string, token: string) =>
 
 export const invitationLink = (appUrl: string, token: string) =>
   `${appUrl}/reset-password#access_token=${encodeURIComponent(token)}&type=invite`;
+
+/** Where a signed-in person answers their pending invitations (no token: acceptance needs their session). */
+export const invitationsPageLink = (appUrl: string) => `${appUrl}/invitations`;

@@ -30,14 +30,36 @@ export function emailConfirmationMail(to: string, url: string): Mail {
   });
 }
 
-export function invitationMail(to: string, organizationName: string, url: string): Mail {
+export interface InvitationMailInput {
+  to: string;
+  organizationName: string;
+  inviterName: string;
+  role: string;
+  url: string;
+}
+
+/** To an address with no account yet: choosing a password accepts the invitation. */
+export function invitationMail({ to, organizationName, inviterName, role, url }: InvitationMailInput): Mail {
   return layout(
     to,
     `You have been invited to ${organizationName} on Contactbook`,
     [
-      `An administrator added you to ${organizationName} on Contactbook, the organization's shared contact book.`,
-      "Choose your password to sign in. The link works once and expires in 7 days.",
+      `${inviterName} invited you to join ${organizationName} on Contactbook, the organization's shared contact book, as ${role}.`,
+      "Choose your password to accept the invitation and sign in. The link works once and expires in 7 days.",
     ],
     { label: "Choose your password", url },
+  );
+}
+
+/** To someone who already has an account: they accept or decline in the app, after signing in. */
+export function invitationToAccountMail({ to, organizationName, inviterName, role, url }: InvitationMailInput): Mail {
+  return layout(
+    to,
+    `You have been invited to ${organizationName} on Contactbook`,
+    [
+      `${inviterName} invited you to join ${organizationName} on Contactbook as ${role}.`,
+      "Sign in with your existing account to accept or decline. The invitation expires in 7 days; until you accept, you are not a member.",
+    ],
+    { label: "Review the invitation", url },
   );
 }

@@ -106,8 +106,8 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
 
   it("confirms an e-mail address through the mailed /auth/callback link and refuses a forged one", async () => {
     t = await createTestApp(engine, { SMTP_URL: sink.url });
-    await createAccount(t.auth, { email: "new@example.com", name: "New", password: "Whatever-123", emailVerified: false });
-    await sendEmailConfirmation(t.deps, "new@example.com");
+    const user = await createAccount(t.auth, { email: "new@example.com", name: "New", password: "Whatever-123", emailVerified: false });
+    await sendEmailConfirmation(t.deps, user);
     const mail = await sink.waitFor("new@example.com");
     expect(mail.subject).toBe("Confirm your e-mail address for Contactbook");
     expect(mail.text).toContain("http://localhost:3000/auth/callback#access_token=");

@@ -15,7 +15,7 @@ export function accountRoutes() {
   const app = new Hono<AppEnv>();
   app.post("/password-reset/request", rateLimit({ name: "reset-request", max: 3, windowSeconds: 60 }), async (c) => {
     const { email } = await parseJson(c, requestBody);
-    await requestPasswordReset(c.var.deps, email);
+    requestPasswordReset(c.var.deps, email);
     return c.json({ ok: true });
   });
   app.post("/password-reset/verify", rateLimit({ name: "reset-verify", max: 30, windowSeconds: 60 }), async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import type { AppEnv } from "../http/env.js";
+import { containsNul, nulRefused } from "../http/nul.js";
 
 /**
  * The Better Auth endpoints reachable from outside. Everything else Better Auth offers (sign-up,
@@ -10,7 +11,6 @@ import type { AppEnv } from "../http/env.js";
 const ALLOWED: { method: string; path: RegExp }[] = [
   { method: "POST", path: /^\/sign-in\/password$/ },
   { method: "POST", path: /^\/sign-out$/ },
-  { method: "GET", path: /^\/get-session$/ },
 ];
 
 const FORWARDED_IP_HEADERS = ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER];
@@ -26,8 +26,18 @@ export function authRoutes() {
     const headers = new Headers(c.req.raw.headers);
     for (const name of FORWARDED_IP_HEADERS) headers.delete(name);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-    const request = new Request(c.req.raw, { headers });
+    const body = c.req.method === "POST" ? await c.req.raw.text() : undefined;
+    if (body && containsNul(parseOrText(body))) throw nulRefused();
+    const request = new Request(c.req.raw.url, { method: c.req.method, headers, ...(body !== undefined ? { body } : {}) });
     return c.var.deps.auth.handler(request);
   });
   return app;
+}
+
+function parseOrText(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
 }

@@ -5,6 +5,7 @@ import { rateLimit } from "../http/rate-limit.js";
 import { requireSession } from "../http/session.js";
 import { parseJson } from "../http/validate.js";
 import { changeOwnPassword, sendEmailConfirmation, updateOwnProfile } from "../services/account.js";
+import { acceptInvitation, declineInvitation, listMyInvitations } from "../services/invitations.js";
 import { getMe } from "../services/me.js";
 
 /** The signed-in user's own account: who am I, my name, my password. */
@@ -18,14 +19,23 @@ export function meRoutes() {
   });
   app.post("/password", rateLimit({ name: "change-password", max: 5, windowSeconds: 60 }, { perUser: true }), async (c) => {
     const input = await parseJson(c, changePasswordSchema);
-    const headers = await changeOwnPassword(c.var.deps, c.req.raw.headers, input);
+    const headers = await changeOwnPassword(c.var.deps, c.var.actor, c.req.raw.headers, input);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ ok: true });
   });
   // Mails a confirmation link (to /auth/callback) for the signed-in user's own address.
   app.post("/email-confirmation", rateLimit({ name: "email-confirmation", max: 3, windowSeconds: 300 }, { perUser: true }), async (c) => {
-    await sendEmailConfirmation(c.var.deps, c.var.actor.email);
+    await sendEmailConfirmation(c.var.deps, { id: c.var.actor.userId, email: c.var.actor.email });
     return c.json({ ok: true });
+  });
+  // Invitations waiting for the signed-in person: nobody joins an organization without accepting.
+  app.get("/invitations", async (c) => c.json(await listMyInvitations(c.var.deps, c.var.actor)));
+  app.post("/invitations/:invitationId/accept", async (c) =>
+    c.json(await acceptInvitation(c.var.deps, c.var.actor, c.req.param("invitationId"))),
+  );
+  app.post("/invitations/:invitationId/decline", async (c) => {
+    await declineInvitation(c.var.deps, c.var.actor, c.req.param("invitationId"));
+    return c.body(null, 204);
   });
   return app;
 }

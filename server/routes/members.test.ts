@@ -48,32 +48,63 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(new Set(seen).size).toBe(7);
   });
 
-  it("adds an existing account of another organization: outcome 'added'", async () => {
+  it("invites an existing account of another organization: pending, not a member, until the person accepts in the app", async () => {
     const { org, cookie } = await setup();
     const other = await buildUser(t, { email: "elsewhere@example.com" });
     await buildOrg(t, other.id, "Elsewhere");
     const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "Elsewhere@Example.com", role: "staff" } });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ outcome: "added", emailSent: false, member: { id: other.id, role: "staff", isOwner: false } });
+    expect(res.json).toMatchObject({ outcome: "invited", emailSent: true, invitation: { email: "elsewhere@example.com", role: "staff" } });
     expect(res.json.temporaryPassword).toBeUndefined();
+    const mail = await sink.waitFor("elsewhere@example.com");
+    expect(mail.subject).toBe("You have been invited to Clinic on Contactbook");
+    expect(mail.text).toContain("http://localhost:3000/invitations");
+    expect(mail.text).not.toContain("access_token");
+
+    const members = await send(t.app, "GET", `/api/orgs/${org}/members`, { cookie });
+    expect(members.json.items.map((m: any) => m.email)).not.toContain("elsewhere@example.com");
+    const invitations = await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie });
+    expect(invitations.json.items).toEqual([expect.objectContaining({ email: "elsewhere@example.com", role: "staff", canWithdraw: true })]);
     const again = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "elsewhere@example.com", role: "staff" } });
     expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe("User elsewhere@example.com is already a member of this organization");
+    expect(again.json.error.message).toBe("An invitation to elsewhere@example.com is already pending");
+
+    const theirs = await signIn(t.app, other.email, other.password);
+    const waiting = await send(t.app, "GET", "/api/me/invitations", { cookie: theirs });
+    expect(waiting.json.items).toEqual([expect.objectContaining({ organization: { id: org, name: "Clinic" }, role: "staff", invited_by: "admin" })]);
+    const accepted = await send(t.app, "POST", `/api/me/invitations/${waiting.json.items[0].id}/accept`, { cookie: theirs });
+    expect(accepted.json).toEqual({ organizationId: org });
+    const me = await send(t.app, "GET", "/api/me", { cookie: theirs });
+    expect(me.json.organizations.map((o: any) => o.name).sort()).toEqual(["Clinic", "Elsewhere"]);
+    const member = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "elsewhere@example.com", role: "staff" } });
+    expect(member.json.error.message).toBe("User elsewhere@example.com is already a member of this organization");
+    expect((await audits()).map((a) => a.operation)).toEqual(["MEMBER_INVITED", "INVITATION_ACCEPTED"]);
   });
 
-  it("recovers an orphaned account (in no organization): outcome 'recovered'", async () => {
+  it("a declined or withdrawn invitation leaves the person out; an account in no organization is invited too", async () => {
     const { org, cookie } = await setup();
-    const orphan = await buildBareUser(t, "orphan@example.com");
+    const orphan = await buildUser(t, { email: "orphan@example.com" });
     const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "orphan@example.com", role: "admin" } });
-    expect(res.json).toMatchObject({ outcome: "recovered", member: { id: orphan.id, role: "admin" } });
-    expect((await audits()).map((a) => a.operation)).toContain("MEMBER_RECOVERED");
+    expect(res.json).toMatchObject({ outcome: "invited", invitation: { role: "admin" } });
+    const theirs = await signIn(t.app, orphan.email, orphan.password);
+    const [invitation] = (await send(t.app, "GET", "/api/me/invitations", { cookie: theirs })).json.items;
+    expect((await send(t.app, "POST", `/api/me/invitations/${invitation.id}/decline`, { cookie: theirs })).status).toBe(204);
+    expect((await send(t.app, "POST", `/api/me/invitations/${invitation.id}/accept`, { cookie: theirs })).status).toBe(404);
+    expect((await send(t.app, "GET", "/api/me", { cookie: theirs })).json.organizations).toEqual([]);
+
+    const second = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "orphan@example.com", role: "staff" } });
+    expect((await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${second.json.invitation.id}`, { cookie })).status).toBe(204);
+    expect((await send(t.app, "GET", "/api/me/invitations", { cookie: theirs })).json.items).toEqual([]);
+    // A password holder's account is theirs: withdrawing never deletes it.
+    await signIn(t.app, orphan.email, orphan.password);
+    expect((await audits()).map((a) => a.operation)).toEqual(["MEMBER_INVITED", "INVITATION_DECLINED", "MEMBER_INVITED", "INVITATION_WITHDRAWN"]);
   });
 
-  it("creates and invites a new person: the mailed link sets a password, confirms the address and signs in", async () => {
+  it("invites a new person: the mailed link sets a password, confirms the address, accepts and signs in", async () => {
     const { org, cookie } = await setup();
     const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "newbie@example.com", name: "New Bie", role: "staff" } });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ outcome: "invited", emailSent: true, member: { email: "newbie@example.com", name: "New Bie", role: "staff" } });
+    expect(res.json).toMatchObject({ outcome: "invited", emailSent: true, invitation: { email: "newbie@example.com", role: "staff" } });
     expect(res.json.temporaryPassword).toBeUndefined();
     const mail = await sink.waitFor("newbie@example.com");
     expect(mail.subject).toBe("You have been invited to Clinic on Contactbook");
@@ -85,16 +116,16 @@ describe.each(engines)("organization members (%s)", (engine) => {
     const me = await send(t.app, "GET", "/api/me", { cookie: newbie });
     expect(me.json.user).toMatchObject({ name: "New Bie", emailVerified: true });
     expect(me.json.organizations).toEqual([expect.objectContaining({ id: org, role: "staff", isOwner: false })]);
+    expect((await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie })).json.items).toEqual([]);
   });
 
-  it("hands the admin a temporary password when the invitation cannot be mailed: outcome 'created'", async () => {
+  it("when the invitation cannot be mailed, it says so and keeps the mail in the outbox; no password is handed out", async () => {
     const { org, cookie } = await setup();
     sink.setRefuse(true);
     const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "nomail@example.com", role: "staff" } });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ outcome: "created", emailSent: false, member: { name: "nomail" } });
-    expect(res.json.temporaryPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{14}$/);
-    await signIn(t.app, "nomail@example.com", res.json.temporaryPassword);
+    expect(res.json).toMatchObject({ outcome: "invited", emailSent: false });
+    expect(res.json.temporaryPassword).toBeUndefined();
     const kept = await t.database.db.selectFrom("mail_outbox").select(["recipient", "status"]).execute();
     expect(kept).toEqual([{ recipient: "nomail@example.com", status: "failed" }]);
   });
@@ -136,23 +167,27 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(await audits()).toEqual([]);
   });
 
-  it("changes a role both ways, takes effect on the next request, and audits it", async () => {
-    const { org, admin, cookie } = await setup();
+  it("changes a role both ways, takes effect on the next request, and audits it; demoting an admin is the owner's", async () => {
+    const { owner, org, admin, cookie } = await setup();
     const staff = await buildUser(t, { email: "staff@example.com" });
     await addMember(t, org, staff.id, "staff");
     const staffCookie = await signIn(t.app, staff.email, staff.password);
+    const ownerCookie = await signIn(t.app, owner.email, owner.password);
     expect((await send(t.app, "GET", `/api/orgs/${org}/users/search?q=x`, { cookie: staffCookie })).status).toBe(403);
 
     const up = await send(t.app, "PATCH", `/api/orgs/${org}/members/${staff.id}`, { cookie, body: { role: "admin" } });
     expect(up.json).toMatchObject({ id: staff.id, role: "admin" });
     expect((await send(t.app, "GET", `/api/orgs/${org}/users/search?q=x`, { cookie: staffCookie })).status).toBe(200);
-    const down = await send(t.app, "PATCH", `/api/orgs/${org}/members/${staff.id}`, { cookie, body: { role: "staff" } });
+    const refused = await send(t.app, "PATCH", `/api/orgs/${org}/members/${staff.id}`, { cookie, body: { role: "staff" } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe("Only the organization owner can demote an admin");
+    const down = await send(t.app, "PATCH", `/api/orgs/${org}/members/${staff.id}`, { cookie: ownerCookie, body: { role: "staff" } });
     expect(down.json.role).toBe("staff");
 
     const rows = await audits();
     expect(rows.map((r) => [r.operation, r.user_id, r.record_id, r.organization_id])).toEqual([
       ["ROLE_CHANGED", admin.id, staff.id, org],
-      ["ROLE_CHANGED", admin.id, staff.id, org],
+      ["ROLE_CHANGED", owner.id, staff.id, org],
     ]);
     expect(JSON.parse(rows[0]!.new_data!)).toEqual({ role: "admin" });
   });
@@ -200,14 +235,17 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect((await audits()).map((a) => a.operation)).toEqual(["PASSWORD_RESET_BY_ADMIN"]);
   });
 
-  it("searches existing accounts not yet in the organization, at most 20, never everyone", async () => {
-    const { org, cookie } = await setup();
-    for (let i = 0; i < 25; i++) await buildBareUser(t, `person${String(i).padStart(2, "0")}@example.com`);
+  it("searches only colleagues from the admin's other organizations, at most 20, never everyone", async () => {
+    const { org, admin, cookie } = await setup();
+    const home = await buildOrg(t, admin.id, "Admin's home");
+    for (let i = 0; i < 25; i++) await addMember(t, home, (await buildBareUser(t, `person${String(i).padStart(2, "0")}@example.com`)).id, "staff");
+    await buildBareUser(t, "person-stranger@example.com");
     const res = await send(t.app, "GET", `/api/orgs/${org}/users/search?q=PERSON`, { cookie });
     expect(res.status).toBe(200);
     expect(res.json.users).toHaveLength(20);
     expect(res.json.users[0]).toMatchObject({ email: "person00@example.com", name: "person00" });
     expect(res.json.users[0]).toHaveProperty("user_id");
+    expect((await send(t.app, "GET", `/api/orgs/${org}/users/search?q=stranger`, { cookie })).json.users).toEqual([]);
     const members = await send(t.app, "GET", `/api/orgs/${org}/users/search?q=owner`, { cookie });
     expect(members.json.users).toEqual([]);
     const wildcard = await send(t.app, "GET", `/api/orgs/${org}/users/search?q=%25`, { cookie });

@@ -5,18 +5,19 @@ import { badRequest } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
 import { rateLimit } from "../http/rate-limit.js";
 import { parseJson } from "../http/validate.js";
+import { inviteMember, listInvitations, withdrawInvitation } from "../services/invitations.js";
 import {
-  addOrganizationMember,
   deleteMemberAccount,
   listOrganizationMembers,
   removeOrganizationMember,
   resetMemberPassword,
-  searchUsersToAdd,
+  sendMemberResetEmail,
   updateOrganizationMember,
 } from "../services/members.js";
+import { searchUsersToAdd } from "../services/user-search.js";
 
 const listQuery = z.object({
-  cursor: z.string().max(254).optional(),
+  cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 
@@ -30,7 +31,16 @@ export function memberRoutes() {
   });
   app.post("/members", async (c) => {
     const input = await parseJson(c, addMemberSchema);
-    return c.json(await addOrganizationMember(c.var.deps, c.var.orgActor, input), 201);
+    return c.json(await inviteMember(c.var.deps, c.var.orgActor, input), 201);
+  });
+  app.get("/invitations", async (c) => {
+    const query = listQuery.safeParse(c.req.query());
+    if (!query.success) throw badRequest(query.error.issues[0]?.message ?? "Invalid query.");
+    return c.json(await listInvitations(c.var.deps, c.var.orgActor, query.data.cursor, query.data.limit));
+  });
+  app.delete("/invitations/:invitationId", async (c) => {
+    await withdrawInvitation(c.var.deps, c.var.orgActor, c.req.param("invitationId"));
+    return c.body(null, 204);
   });
   app.patch("/members/:userId", async (c) => {
     const input = await parseJson(c, updateMemberSchema);
@@ -48,6 +58,14 @@ export function memberRoutes() {
     "/members/:userId/reset-password",
     rateLimit({ name: "admin-reset-password", max: 10, windowSeconds: 60 }, { perUser: true }),
     async (c) => c.json(await resetMemberPassword(c.var.deps, c.var.orgActor, c.req.param("userId"))),
+  );
+  app.post(
+    "/members/:userId/password-reset-email",
+    rateLimit({ name: "member-reset-email", max: 10, windowSeconds: 3600 }, { perUser: true }),
+    async (c) => {
+      await sendMemberResetEmail(c.var.deps, c.var.orgActor, c.req.param("userId"));
+      return c.json({ ok: true });
+    },
   );
   app.get("/users/search", rateLimit({ name: "user-search", max: 30, windowSeconds: 60 }, { perUser: true }), async (c) => {
     const query = userSearchSchema.safeParse(c.req.query());

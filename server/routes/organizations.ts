@@ -16,7 +16,7 @@ export function organizationRoutes() {
   app.get("/", async (c) => c.json({ items: (await getMe(c.var.deps.database, c.var.actor)).organizations }));
   app.post("/", async (c) => {
     const { name } = await parseJson(c, organizationNameSchema);
-    return c.json(await createOrganization(c.var.deps.database, c.var.actor, name), 201);
+    return c.json(await createOrganization(c.var.deps, c.var.actor, name), 201);
   });
   app.use("/:orgId/*", requireOrgMember);
   app.use("/:orgId", requireOrgMember);

@@ -2,6 +2,12 @@ import { APIError } from "better-auth/api";
 import { AppError } from "../errors.js";
 import { nowIso } from "../db/ids.js";
 import type { Actor, AppDeps } from "../http/env.js";
+import { emailConfirmationLink } from "../mail/links.js";
+import { emailConfirmationMail } from "../mail/templates.js";
+import { consumeToken, issueToken, revokeAccountTokens } from "./account-tokens.js";
+
+/** Confirmation links work once, for three days. */
+export const CONFIRMATION_SECONDS = 3 * 24 * 60 * 60;
 
 /** Sets the signed-in user's own display name (profile and Better Auth's copy stay in step). */
 export async function updateOwnProfile(deps: AppDeps, actor: Actor, name: string): Promise<{ name: string }> {
@@ -18,10 +24,12 @@ export async function updateOwnProfile(deps: AppDeps, actor: Actor, name: string
 
 /**
  * Changes the signed-in user's password after checking the current one. Every other session of the
- * user ends; this one is replaced by a fresh session whose cookie headers are returned.
+ * user ends and every outstanding link (reset, invitation, confirmation) stops working; this session
+ * is replaced by a fresh one whose cookie headers are returned.
  */
 export async function changeOwnPassword(
   deps: AppDeps,
+  actor: Actor,
   requestHeaders: Headers,
   input: { currentPassword: string; newPassword: string },
 ): Promise<Headers> {
@@ -31,6 +39,7 @@ export async function changeOwnPassword(
       headers: requestHeaders,
       returnHeaders: true,
     });
+    await revokeAccountTokens(deps, actor.userId);
     return headers;
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
@@ -40,19 +49,18 @@ export async function changeOwnPassword(
   }
 }
 
-/** Confirms an e-mail address from the token of a confirmation link. */
+const invalidConfirmationLink = () =>
+  new AppError(400, "access_denied", "Email link has expired or is invalid. Please request a new confirmation email.");
+
+/** Confirms an e-mail address from the token of a confirmation link (single use). */
 export async function verifyEmailToken(deps: AppDeps, token: string): Promise<void> {
-  try {
-    await deps.auth.api.verifyEmail({ query: { token } });
-  } catch (error) {
-    if (error instanceof APIError) {
-      throw new AppError(400, "access_denied", "Email link has expired or is invalid. Please request a new confirmation email.");
-    }
-    throw error;
-  }
+  const userId = await consumeToken(deps, "confirm-email", token);
+  if (!userId) throw invalidConfirmationLink();
+  await deps.database.db.updateTable("users").set({ emailVerified: true, updatedAt: nowIso() }).where("id", "=", userId).execute();
 }
 
-/** Sends (again) the confirmation link for an address; used when an admin creates an account. */
-export async function sendEmailConfirmation(deps: AppDeps, email: string): Promise<void> {
-  await deps.auth.api.sendVerificationEmail({ body: { email } });
+/** Mails the person a link that confirms their address; a newer link replaces the older one. */
+export async function sendEmailConfirmation(deps: AppDeps, user: { id: string; email: string }): Promise<void> {
+  const token = await issueToken(deps, "confirm-email", user.id, CONFIRMATION_SECONDS);
+  await deps.mailer.send(emailConfirmationMail(user.email, emailConfirmationLink(deps.config.appUrl, token)));
 }

@@ -28,28 +28,3 @@ export function presentContact(c: ContactRow): Contact {
     version: c.version,
   };
 }
-
-
-/** Opaque keyset cursor: the sort values of a page's last row. */
-export function encodeCursor(values: unknown[]): string {
-  return Buffer.from(JSON.stringify(values.map((v) => (v instanceof Date ? v.toISOString() : v)))).toString("base64url");
-}
-
-export function decodeCursor(cursor: string): unknown[] | null {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    return Array.isArray(values) && values.every((v) => typeof v === "string" || typeof v === "number") ? values : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A keyset page from `limit` + 1 fetched rows: the extra row only says another page exists, and the
- * cursor is the sort values of the last row shown.
- */
-export function toPage<Row, Item>(rows: Row[], limit: number, present: (row: Row) => Item, keys: (row: Row) => unknown[]) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { items: page.map(present), nextCursor: rows.length > limit && last ? encodeCursor(keys(last)) : null };
-}

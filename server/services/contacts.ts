@@ -11,14 +11,15 @@ import {
 } from "../../shared/contact-schemas.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { adjustActiveCount, readActiveCount } from "../db/repositories/contact-counts.js";
-import { SORTS, countContactsCapped, countMatchesByFilter, listContactsPage } from "../db/repositories/contacts.js";
+import { SORTS, SORT_COLUMN_TYPES, countContactsCapped, countMatchesByFilter, listContactsPage } from "../db/repositories/contacts.js";
+import { decodeKeyset, toPage } from "../db/paging.js";
 import { searchTerm } from "../db/repositories/contact-search.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { derivedKeys } from "./contact-keys.js";
-import { decodeCursor, presentContact, toPage } from "./contact-presenter.js";
+import { presentContact } from "./contact-presenter.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
 
@@ -33,8 +34,7 @@ export interface ListInput {
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
   authorize(actor, "contacts.view");
-  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  if (after === null) throw badRequest("Invalid cursor.");
+  const after = input.cursor ? decodeKeyset(input.cursor, SORTS[input.sort].columns.map((c) => SORT_COLUMN_TYPES[c])) : undefined;
   const term = input.q ? searchTerm(input.q) || undefined : undefined;
   const rows = await listContactsPage(deps.database.db, {
     organizationId: actor.organizationId,
@@ -229,8 +229,7 @@ export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: stri
 
 export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "trash.view");
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  if (after === null) throw badRequest("Invalid cursor.");
+  const after = cursor ? decodeKeyset(cursor, ["date", "string"]) : undefined;
   let query = deps.database.db
     .selectFrom("contacts as c")
     .selectAll("c")
@@ -269,8 +268,17 @@ export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string)
   return presentContact(await findActive(deps, actor, id));
 }
 
+/**
+ * Deletes a contact for good, only while it is in the trash: one conditional statement, so a restore
+ * that wins the race keeps its contact (and the active count stays exact).
+ */
 export async function purgeContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.purge");
-  await findDeleted(deps, actor, id);
-  await deps.database.db.deleteFrom("contacts").where("id", "=", id).where("organization_id", "=", actor.organizationId).execute();
+  const result = await deps.database.db
+    .deleteFrom("contacts")
+    .where("id", "=", id)
+    .where("organization_id", "=", actor.organizationId)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound("Deleted contact not found.");
 }

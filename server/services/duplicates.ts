@@ -1,4 +1,5 @@
 import { formatPhone } from "../../shared/phone.js";
+import { decodeKeyset, encodeKeyset } from "../db/paging.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 
@@ -6,11 +7,12 @@ const PAGE = 50;
 
 /**
  * Groups of active contacts sharing a normalised phone number, a page of groups at a time (ordered
- * by the number, `after` the last one seen). Two queries instead of string aggregation, which the
+ * by the number, after the cursor's last one seen). Two queries instead of string aggregation, which the
  * engines spell differently.
  */
-export async function findDuplicateContacts(deps: AppDeps, actor: OrgActor, after: string | undefined) {
+export async function findDuplicateContacts(deps: AppDeps, actor: OrgActor, cursor: string | undefined) {
   authorize(actor, "contacts.duplicates");
+  const after = cursor ? (decodeKeyset(cursor, ["string"])[0] as string) : undefined;
   const db = deps.database.db;
   let groupsQuery = db
     .selectFrom("contacts")
@@ -43,5 +45,5 @@ export async function findDuplicateContacts(deps: AppDeps, actor: OrgActor, afte
       contact_ids: contacts.map((c) => c.id),
     };
   });
-  return { items, nextCursor: groups.length > PAGE ? page.at(-1)!.phone_digits : null };
+  return { items, nextCursor: groups.length > PAGE ? encodeKeyset([page.at(-1)!.phone_digits]) : null };
 }

@@ -5,7 +5,8 @@ import type { Schema } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { decodeCursor, presentContact, toPage } from "./contact-presenter.js";
+import { presentContact } from "./contact-presenter.js";
+import { type KeyType, decodeKeyset, toPage } from "../db/paging.js";
 
 const presentGroup = (g: Selectable<Schema["groups"]>) => ({
   id: g.id,
@@ -18,17 +19,14 @@ const presentGroup = (g: Selectable<Schema["groups"]>) => ({
 
 const nameKey = (name: string) => name.toLocaleLowerCase("en");
 
-function cursorValues(cursor: string | undefined): [string, string] | undefined {
-  if (!cursor) return undefined;
-  const values = decodeCursor(cursor);
-  if (!values || values.length !== 2) throw badRequest("Invalid cursor.");
-  return values as [string, string];
+function cursorValues(cursor: string | undefined, shape: [KeyType, KeyType]): [string, string] | undefined {
+  return cursor ? (decodeKeyset(cursor, shape) as [string, string]) : undefined;
 }
 
 /** Groups by name, keyset-paged. */
 export async function listGroups(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "groups.view");
-  const after = cursorValues(cursor);
+  const after = cursorValues(cursor, ["string", "string"]);
   let query = deps.database.db.selectFrom("groups").selectAll().where("organization_id", "=", actor.organizationId);
   if (after) query = query.where((eb) => eb(eb.refTuple("name_key", "id"), ">", eb.tuple(after[0], after[1])));
   const rows = await query.orderBy("name_key").orderBy("id").limit(limit + 1).execute();
@@ -80,7 +78,7 @@ export async function deleteGroup(deps: AppDeps, actor: OrgActor, groupId: strin
 export async function listGroupMembers(deps: AppDeps, actor: OrgActor, groupId: string, cursor: string | undefined, limit: number) {
   authorize(actor, "groups.view");
   await findGroup(deps, actor, groupId);
-  const after = cursorValues(cursor);
+  const after = cursorValues(cursor, ["date", "string"]);
   let query = deps.database.db
     .selectFrom("group_contacts as gc")
     .innerJoin("contacts as c", "c.id", "gc.contact_id")
@@ -141,7 +139,7 @@ export async function removeGroupMember(deps: AppDeps, actor: OrgActor, groupId:
 export async function listGroupCandidates(deps: AppDeps, actor: OrgActor, groupId: string, q: string | undefined, cursor: string | undefined, limit: number) {
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
-  const after = cursorValues(cursor);
+  const after = cursorValues(cursor, ["string", "string"]);
   const term = q ? searchTerm(q) : "";
   let query = deps.database.db
     .selectFrom("contacts as c")

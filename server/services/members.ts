@@ -1,27 +1,26 @@
-import { sql } from "kysely";
-import { createAccount } from "../auth/accounts.js";
+import { memberAbilities } from "../../shared/policy/member-abilities.js";
 import { generateTemporaryPassword } from "../auth/temporary-password.js";
 import { toIso } from "../db/ids.js";
+import { decodeKeyset, toPage } from "../db/paging.js";
 import { writeAudit } from "../db/repositories/audit-logs.js";
-import {
-  type MemberRow,
-  countOrganizationsOfUser,
-  findMember,
-  findMembership,
-  insertMembership,
-  listMembers,
-} from "../db/repositories/memberships.js";
-import { findUserByEmail } from "../db/repositories/users.js";
+import { usersSharedWithOtherOrganizations } from "../db/repositories/invitations.js";
+import { type MemberRow, findMember, listMembers } from "../db/repositories/memberships.js";
+import { deleteTokensOfUser } from "../db/repositories/verifications.js";
 import type { Role } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
 import type { AppDeps } from "../http/env.js";
-import { invitationLink } from "../mail/links.js";
-import { invitationMail } from "../mail/templates.js";
 import { type MemberTarget, type OrgActor, authorize } from "../policies/can.js";
-import { INVITATION_SECONDS, createResetToken } from "./password-reset.js";
+import { mailPasswordReset } from "./password-reset.js";
 
-/** The spec's organization-user view; `id` is the user's id, the one member routes take. */
-export function presentMember(row: MemberRow) {
+const targetOf = (row: MemberRow, shared: Set<string>): MemberTarget => ({
+  userId: row.user_id,
+  role: row.role,
+  isOwner: row.owner_id === row.user_id,
+  managed: !shared.has(row.user_id),
+});
+
+/** The spec's organization-user view; `id` is the user's id. `abilities` says what the caller may do to them. */
+export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<string>) {
   return {
     id: row.user_id,
     email: row.email,
@@ -29,94 +28,32 @@ export function presentMember(row: MemberRow) {
     role: row.role,
     created_at: toIso(row.created_at),
     isOwner: row.owner_id === row.user_id,
+    abilities: memberAbilities(actor, targetOf(row, shared)),
   };
 }
 
 export async function listOrganizationMembers(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "members.view");
-  const rows = await listMembers(deps.database.db, actor.organizationId, cursor, limit + 1);
-  const items = rows.slice(0, limit).map(presentMember);
-  return { items, nextCursor: rows.length > limit ? items.at(-1)!.email : null };
+  const after = cursor ? (decodeKeyset(cursor, ["string"])[0] as string) : undefined;
+  const rows = await listMembers(deps.database.db, actor.organizationId, after, limit + 1);
+  const shared = await usersSharedWithOtherOrganizations(deps.database.db, actor.organizationId, rows.slice(0, limit).map((r) => r.user_id));
+  return toPage(rows, limit, (row) => presentMember(row, actor, shared), (last) => [last.email]);
 }
 
-/** Loads the target member for a record rule; 404 when not in this organization. */
+/** Loads the target member for a record rule, with whether this organization manages the account; 404 when not a member. */
 async function loadTarget(deps: AppDeps, actor: OrgActor, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
   const row = await findMember(deps.database.db, actor.organizationId, userId);
   if (!row) throw notFound("User not found in this organization.");
-  const target = { userId, role: row.role, isOwner: row.owner_id === userId };
-  return { row, target };
+  const shared = await usersSharedWithOtherOrganizations(deps.database.db, actor.organizationId, [userId]);
+  return { row, target: targetOf(row, shared) };
 }
 
-export type AddOutcome = "added" | "recovered" | "invited" | "created";
-
-/**
- * The add-user chain as one operation: an existing account joins (an orphaned one, in no
- * organization, is recovered); otherwise a new account is created and invited by e-mail, or, when
- * the mail cannot go out, given a temporary password for the admin to hand over.
- */
-export async function addOrganizationMember(
-  deps: AppDeps,
-  actor: OrgActor,
-  input: { email: string; name?: string | undefined; role: Role },
-): Promise<{ outcome: AddOutcome; member: ReturnType<typeof presentMember>; emailSent: boolean; temporaryPassword?: string }> {
-  authorize(actor, "members.add");
-  const db = deps.database.db;
-  const existing = await findUserByEmail(db, input.email);
-  if (existing) {
-    if (await findMembership(db, actor.organizationId, existing.id)) {
-      throw new AppError(409, "ALREADY_MEMBER", `User ${input.email} is already a member of this organization`);
-    }
-    const orphaned = (await countOrganizationsOfUser(db, existing.id)) === 0;
-    await db.transaction().execute(async (trx) => {
-      await insertMembership(trx, actor.organizationId, existing.id, input.role);
-      await trx
-        .insertInto("profiles")
-        .values({ user_id: existing.id, name: input.name ?? existing.name, created_at: toIso(new Date())!, updated_at: toIso(new Date())! })
-        .onConflict((oc) => oc.column("user_id").doNothing())
-        .execute();
-      await writeAudit(trx, {
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        tableName: "memberships",
-        recordId: existing.id,
-        operation: orphaned ? "MEMBER_RECOVERED" : "MEMBER_ADDED",
-        newData: { email: input.email, role: input.role },
-      });
-    });
-    const member = presentMember((await findMember(db, actor.organizationId, existing.id))!);
-    return { outcome: orphaned ? "recovered" : "added", member, emailSent: false };
-  }
-
-  const name = input.name ?? input.email.split("@")[0]!;
-  const temporaryPassword = generateTemporaryPassword();
-  const user = await createAccount(deps.auth, { email: input.email, name, password: temporaryPassword, emailVerified: false });
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto("profiles").values({ user_id: user.id, name, created_at: toIso(new Date())!, updated_at: toIso(new Date())! }).execute();
-      await insertMembership(trx, actor.organizationId, user.id, input.role);
-      await writeAudit(trx, {
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        tableName: "users",
-        recordId: user.id,
-        operation: "MEMBER_CREATED",
-        newData: { email: input.email, name, role: input.role },
-      });
-    });
-  } catch (error) {
-    await db.deleteFrom("users").where("id", "=", user.id).execute();
-    throw error;
-  }
-  const organization = await findMembership(db, actor.organizationId, actor.userId);
-  const token = await createResetToken(deps, user.id, INVITATION_SECONDS);
-  const mail = invitationMail(input.email, organization?.organization_name ?? "your organization", invitationLink(deps.config.appUrl, token));
-  const { delivered } = await deps.mailer.send(mail);
-  const member = presentMember((await findMember(db, actor.organizationId, user.id))!);
-  if (delivered) return { outcome: "invited", member, emailSent: true };
-  return { outcome: "created", member, emailSent: false, temporaryPassword };
+async function presentOne(deps: AppDeps, actor: OrgActor, userId: string) {
+  const { row, target } = await loadTarget(deps, actor, userId);
+  return presentMember(row, actor, new Set(target.managed ? [] : [userId]));
 }
 
-/** Changes a member's name and/or role, under the record rules. */
+/** Changes a member's name (accounts this organization manages only) and/or role, under the record rules. */
 export async function updateOrganizationMember(
   deps: AppDeps,
   actor: OrgActor,
@@ -154,7 +91,7 @@ export async function updateOrganizationMember(
       });
     }
   });
-  return presentMember((await findMember(deps.database.db, actor.organizationId, userId))!);
+  return presentOne(deps, actor, userId);
 }
 
 /** Takes a member out of this organization; their access to it ends with the next request. */
@@ -174,14 +111,22 @@ export async function removeOrganizationMember(deps: AppDeps, actor: OrgActor, u
   });
 }
 
-/** Deletes a member's whole account (sessions, credentials, memberships go with it). */
+const stillManaged = async (trx: AppDeps["database"]["db"], actor: OrgActor, userId: string) =>
+  (await usersSharedWithOtherOrganizations(trx, actor.organizationId, [userId])).size === 0;
+
+const noLongerManaged = () =>
+  new AppError(403, "FORBIDDEN", "This person now also belongs to another organization. Remove them from this organization instead.");
+
+/** Deletes a member's whole account (sessions, credentials, memberships and links go with it): managed accounts only. */
 export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId: string): Promise<void> {
   const { row, target } = await loadTarget(deps, actor, userId);
-  target.organizationCount = await countOrganizationsOfUser(deps.database.db, userId);
   authorize(actor, "members.deleteAccount", target);
   await deps.database.db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: the person may have joined another organization meanwhile.
+    if (!(await stillManaged(trx, actor, userId))) throw noLongerManaged();
     const owns = await trx.selectFrom("organizations").select("id").where("owner_id", "=", userId).executeTakeFirst();
     if (owns) throw new AppError(403, "FORBIDDEN", "Cannot delete organization owner");
+    await deleteTokensOfUser(trx, userId);
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await writeAudit(trx, {
       organizationId: actor.organizationId,
@@ -194,13 +139,17 @@ export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId
   });
 }
 
-/** Gives a member a new temporary password (shown once to the admin) and ends their sessions. */
+/**
+ * Gives a managed member a new temporary password (shown once to the admin), ends their sessions and
+ * revokes every outstanding link of the account.
+ */
 export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId: string): Promise<{ temporaryPassword: string }> {
   const { target } = await loadTarget(deps, actor, userId);
   authorize(actor, "members.resetPassword", target);
   const temporaryPassword = generateTemporaryPassword();
   const hash = await (await deps.auth.$context).password.hash(temporaryPassword);
   await deps.database.db.transaction().execute(async (trx) => {
+    if (!(await stillManaged(trx, actor, userId))) throw noLongerManaged();
     const now = toIso(new Date())!;
     const updated = await trx
       .updateTable("accounts")
@@ -210,6 +159,7 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, "NO_PASSWORD", "This user has no password to reset.");
     await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    await deleteTokensOfUser(trx, userId);
     await writeAudit(trx, {
       organizationId: actor.organizationId,
       userId: actor.userId,
@@ -221,31 +171,18 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
   return { temporaryPassword };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/** Existing accounts not yet in this organization whose e-mail or name contains `q`: at most 20. */
-export async function searchUsersToAdd(deps: AppDeps, actor: OrgActor, q: string) {
-  authorize(actor, "members.add");
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  const rows = await deps.database.db
-    .selectFrom("users as u")
-    .leftJoin("profiles as p", "p.user_id", "u.id")
-    .select(["u.id", "u.email", "p.name", "u.name as auth_name", "u.createdAt"])
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(u.email)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(p.name, u.name))`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom("memberships as m").select("m.id").whereRef("m.user_id", "=", "u.id").where("m.organization_id", "=", actor.organizationId),
-        ),
-      ),
-    )
-    .orderBy("u.email")
-    .limit(20)
-    .execute();
-  return rows.map((r) => ({ user_id: r.id, name: r.name ?? r.auth_name, email: r.email, created_at: toIso(r.createdAt) }));
+/** Mails the member the ordinary reset link: it reaches the person, never the admin. */
+export async function sendMemberResetEmail(deps: AppDeps, actor: OrgActor, userId: string): Promise<void> {
+  const { row, target } = await loadTarget(deps, actor, userId);
+  authorize(actor, "members.sendResetEmail", target);
+  await writeAudit(deps.database.db, {
+    organizationId: actor.organizationId,
+    userId: actor.userId,
+    tableName: "users",
+    recordId: userId,
+    operation: "PASSWORD_RESET_EMAIL_SENT",
+  });
+  void mailPasswordReset(deps, { id: userId, email: row.email }).catch((error) =>
+    deps.log.error("password reset mail failed", { error: String(error) }),
+  );
 }

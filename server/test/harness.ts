@@ -83,7 +83,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const config = testConfig(env);
   const log = createMemoryLogger();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, testDb.database, log);
-  const auth = createAuth(config, testDb.database, mailer);
+  const auth = createAuth(config, testDb.database);
   const deps = { config, database: testDb.database, auth, mailer, log };
   const app = createApp(deps);
   return { app, auth, config, log, mailer, deps, database: testDb.database, close: testDb.drop };

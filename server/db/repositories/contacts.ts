@@ -1,10 +1,24 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
+import type { KeyType } from "../paging.js";
 import type { ContactsTable, Schema } from "../schema.js";
 import { searchCondition } from "./contact-search.js";
 
 type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
+
+/** The type of each sort column's value in a cursor. */
+export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
+  no_last: "number",
+  sort_last: "string",
+  sort_first: "string",
+  sort_name: "string",
+  accessed_key: "string",
+  fav_rank: "number",
+  created_at: "date",
+  updated_at: "date",
+  id: "string",
+};
 
 /** Each sort order is a column list walked in one direction, ending in id so ties are broken. */
 export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc" | "desc" }> = {

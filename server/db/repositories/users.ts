@@ -9,3 +9,15 @@ export async function countUsers(db: Kysely<Schema>): Promise<number> {
 export async function findUserByEmail(db: Kysely<Schema>, email: string) {
   return db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
+
+/** Whether the account has a password (an account an invitation created has none until the person sets one). */
+export async function hasPassword(db: Kysely<Schema>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("accounts")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return Boolean(row);
+}

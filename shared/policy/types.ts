@@ -1,0 +1,28 @@
+import type { Role } from "../constants.js";
+
+/** Who is acting, inside one organization: read from the database on every request. */
+export interface OrgActor {
+  userId: string;
+  organizationId: string;
+  role: Role;
+  isOwner: boolean;
+}
+
+/** The member an action is aimed at, for the record rules (not oneself, not the owner, ...). */
+export interface MemberTarget {
+  userId: string;
+  role: Role;
+  isOwner: boolean;
+  /**
+   * Whether this organization manages the account: it belongs to this organization alone and has no
+   * pending invitation from another one. Account-level powers (password, name, deletion) need it.
+   */
+  managed: boolean;
+}
+
+export interface OrganizationTarget {
+  /** How many organizations the acting owner belongs to. */
+  ownerOrganizationCount: number;
+}
+
+export type Decision = { allowed: true } | { allowed: false; message: string };
