@@ -53,6 +53,7 @@ export function useSmtpSink() {
   afterEach(() => {
     sink.mails.length = 0;
     sink.setRefuse(false);
+    sink.setDelay(0);
   });
   afterAll(() => sink.close());
   return sink;
@@ -61,6 +62,7 @@ export function useSmtpSink() {
 function createSmtpSink() {
   const mails: ReceivedMail[] = [];
   let refuse = false;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -74,8 +76,11 @@ function createSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        mails.push(parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address)));
-        callback();
+        const mail = parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address));
+        setTimeout(() => {
+          mails.push(mail);
+          callback();
+        }, delayMs);
       });
     },
   });
@@ -90,6 +95,10 @@ function createSmtpSink() {
     /** Makes the server refuse every message, to test sending failures. */
     setRefuse(value: boolean) {
       refuse = value;
+    },
+    /** Holds every message this long before accepting it, like a slow mail server. */
+    setDelay(ms: number) {
+      delayMs = ms;
     },
     /** Waits for a mail to `to` (the app may send in the background). */
     async waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {

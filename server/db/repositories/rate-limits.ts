@@ -30,15 +30,16 @@ export async function consume(db: Kysely<Schema>, key: string, rule: Rule, now =
       .where("lastRequest", "<=", windowStart)
       .executeTakeFirst();
     if (Number(restarted.numUpdatedRows) === 1) return true;
-    const existing = await db.selectFrom("rateLimit").select("id").where("key", "=", key).executeTakeFirst();
-    if (existing) return false;
     const inserted = await db
       .insertInto("rateLimit")
       .values({ id: newId(), key, count: 1, lastRequest: now })
       .onConflict((oc) => oc.column("key").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
-    // Another request created the row between our reads: count again against it.
+    // The row exists: refuse only if its window is full; otherwise a concurrent request created it
+    // between our statements, so count again against it.
+    const row = await db.selectFrom("rateLimit").select(["count", "lastRequest"]).where("key", "=", key).executeTakeFirst();
+    if (row && Number(row.lastRequest) > windowStart && Number(row.count) >= rule.max) return false;
   }
   return false;
 }

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type TestApp, createTestApp, engines } from "../test/harness.js";
+import { addMember, buildUser } from "../test/factories.js";
+import { send, signIn } from "../test/requests.js";
+import { useSmtpSink } from "../test/smtp-sink.js";
+import { sweepInvitations } from "../services/invitations.js";
+import { ownOrganization, twoTenants } from "./support.js";
+
+describe.each(engines)("mass account creation and invitation spam (%s)", (engine) => {
+  let t: TestApp;
+  const sink = useSmtpSink();
+  afterEach(() => t?.close());
+
+  const users = (email: string) => t.database.db.selectFrom("users").select("id").where("email", "=", email).execute();
+
+  it("one person cannot send 40 invitations in a burst: the default allowance stops them at 30 an hour", async () => {
+    t = await createTestApp(engine, { SMTP_URL: sink.url });
+    const w = await twoTenants(t);
+    const { cookie, org } = await ownOrganization(t, w.attacker, "Totally Legit Bank");
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: `target${i}@spam.example`, role: "staff" } });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    // A refused invitation writes nothing and mails nobody.
+    expect(await users("target35@spam.example")).toEqual([]);
+    await sink.waitFor("target29@spam.example");
+    expect(sink.mails.some((m) => m.to.includes("target35@spam.example"))).toBe(false);
+  });
+
+  it("limits invitations per organization across its admins, and organization creation per person", async () => {
+    t = await createTestApp(engine, { SMTP_URL: sink.url, INVITE_ORG_RATE_LIMIT: "3/3600", ORG_CREATE_RATE_LIMIT: "2/3600" });
+    const w = await twoTenants(t);
+    const admin = await signIn(t.app, w.victimAdmin.email, w.victimAdmin.password);
+    const invite = (cookie: string, email: string) =>
+      send(t.app, "POST", `/api/orgs/${w.victimOrg}/members`, { cookie, body: { email, role: "staff" } });
+    expect((await invite(admin, "a@new.example")).status).toBe(201);
+    expect((await invite(admin, "b@new.example")).status).toBe(201);
+    expect((await invite(w.ownerCookie, "c@new.example")).status).toBe(201);
+    const over = await invite(w.ownerCookie, "d@new.example");
+    expect(over.status).toBe(429);
+    expect(over.json.error.message).toBe("Too many invitations. Please wait before inviting more people.");
+
+    const cookie = await signIn(t.app, w.attacker.email, w.attacker.password);
+    const create = () => send(t.app, "POST", "/api/orgs", { cookie, body: { name: "Spam Org" } });
+    expect([(await create()).status, (await create()).status, (await create()).status]).toEqual([201, 201, 429]);
+    const count = await t.database.db.selectFrom("organizations").select("id").where("name", "=", "Spam Org").execute();
+    expect(count).toHaveLength(2);
+  });
+
+  it("an invited account that never signed in goes when its last invitation is withdrawn, expires or its organization is deleted", async () => {
+    t = await createTestApp(engine, { SMTP_URL: sink.url });
+    const w = await twoTenants(t);
+    const { cookie, org } = await ownOrganization(t, w.attacker, "Short Lived");
+    const invite = (email: string, inOrg = org) =>
+      send(t.app, "POST", `/api/orgs/${inOrg}/members`, { cookie, body: { email, role: "staff" } });
+
+    // Withdrawn: the account the invitation created goes with it.
+    const withdrawn = await invite("withdrawn@new.example");
+    expect(await users("withdrawn@new.example")).toHaveLength(1);
+    await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${withdrawn.json.invitation.id}`, { cookie });
+    expect(await users("withdrawn@new.example")).toEqual([]);
+
+    // Two organizations invited one address: it stays until the last invitation goes.
+    const second = await ownOrganization(t, w.attacker, "Second");
+    await invite("twice@new.example");
+    const other = await send(t.app, "POST", `/api/orgs/${second.org}/members`, { cookie, body: { email: "twice@new.example", role: "staff" } });
+    await send(t.app, "DELETE", `/api/orgs/${second.org}/invitations/${other.json.invitation.id}`, { cookie });
+    expect(await users("twice@new.example")).toHaveLength(1);
+
+    // Expired: the hourly sweep deletes the invitation and the account nobody took up.
+    await invite("expired@new.example");
+    await t.database.db.updateTable("invitations").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "expired@new.example").execute();
+    expect((await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie })).json.items.map((i: any) => i.email)).not.toContain("expired@new.example");
+    await sweepInvitations(t.deps);
+    expect(await users("expired@new.example")).toEqual([]);
+
+    // The organization deleted: its pending accounts go; accounts with a password never do.
+    await invite("orphaned@new.example");
+    await invite(w.victimStaff.email);
+    expect((await send(t.app, "DELETE", `/api/orgs/${org}`, { cookie })).status).toBe(204);
+    expect(await users("orphaned@new.example")).toEqual([]);
+    expect(await users("twice@new.example")).toEqual([]);
+    expect(await users(w.victimStaff.email)).toHaveLength(1);
+  });
+
+  it("a person may still decline, and the account they hold is never removed by withdrawal", async () => {
+    t = await createTestApp(engine, { SMTP_URL: sink.url });
+    const w = await twoTenants(t);
+    const lonely = await buildUser(t, { email: "lonely@example.com" });
+    const { cookie, org } = await ownOrganization(t, w.attacker, "Club");
+    const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: lonely.email, role: "staff" } });
+    await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${res.json.invitation.id}`, { cookie });
+    await signIn(t.app, lonely.email, lonely.password);
+    await addMember(t, w.victimOrg, lonely.id, "staff");
+  });
+});
