@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Session, baseUrl, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 import { linkFrom, waitForMail } from "./support/mail.js";
+import { markUnconfirmed } from "./support/seed.js";
 import { inviteAndAccept } from "./support/users.js";
 
 describe("accounts: password reset, settings", () => {
@@ -107,18 +108,16 @@ describe("accounts: password reset, settings", () => {
   });
 
   it("confirms an e-mail address through the mailed /auth/callback link", async () => {
-    // An account the person has not yet opened: created by the admin, then given a temporary password.
+    // A member whose address is not confirmed yet (accepting an invitation confirms it, so it is unset here).
     const admin = await suite.session();
     await signInViaApi(admin.context);
-    const org = (await (await admin.context.request.get("/api/me")).json()).organizations[0].id;
-    const headers = { origin: baseUrl() };
-    const added = await (await admin.context.request.post(`/api/orgs/${org}/members`, { data: { email: "confirm-me@example.com", role: "staff" }, headers })).json();
-    const reset = await (await admin.context.request.post(`/api/orgs/${org}/members/${added.member.id}/reset-password`, { headers })).json();
+    await inviteAndAccept(admin.context.request, "confirm-me@example.com", "staff", "Confirm#Me#Secret42");
+    await markUnconfirmed("confirm-me@example.com");
 
     s = await suite.session();
     const { page } = s;
     await page.goto("/login");
-    await signInViaForm(page, "confirm-me@example.com", reset.temporaryPassword);
+    await signInViaForm(page, "confirm-me@example.com", "Confirm#Me#Secret42");
     await page.waitForURL("**/contacts");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Security" }).click();

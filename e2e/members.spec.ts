@@ -22,8 +22,11 @@ describe("organizations, members and roles", () => {
     await dialog.getByLabel("Email").fill("newstaff@example.com");
     await dialog.getByLabel("Name").fill("New Staff");
     await dialog.getByRole("button", { name: "Add User" }).click();
-    await expectVisible(page.getByText("User created successfully"));
-    await expectVisible(page.getByRole("cell", { name: "newstaff@example.com", exact: true }));
+    await expectVisible(page.getByText("Invitation sent"));
+    // Invited, not yet a member: listed under the pending invitations.
+    const pending = page.getByRole("list", { name: "Pending invitations" });
+    await expectVisible(pending.getByText("newstaff@example.com"));
+    expect(await page.getByRole("cell", { name: "newstaff@example.com", exact: true }).count()).toBe(0);
 
     // The invited person's own browser.
     const invited = await suite.session();
@@ -41,6 +44,11 @@ describe("organizations, members and roles", () => {
     expect(await invited.page.getByRole("button", { name: "Search Users" }).count()).toBe(0);
     expect(await invited.page.getByRole("button", { name: /^Actions for / }).count()).toBe(0);
     expect(invited.errors).toEqual([]);
+
+    // Setting the password accepted the invitation: a member now, no longer pending.
+    await page.reload();
+    await expectVisible(page.getByRole("cell", { name: "newstaff@example.com", exact: true }));
+    expect(await page.getByRole("list", { name: "Pending invitations" }).count()).toBe(0);
 
     // Role to admin and back.
     await rowActions("newstaff@example.com").click();

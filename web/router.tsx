@@ -9,6 +9,7 @@ import { ResetPasswordRoute } from "@/features/auth/routes/reset-password-route"
 import { ContactsRoute } from "@/features/contacts/routes/contacts-route";
 import { GroupsRoute } from "@/features/groups/routes/groups-route";
 import { ImportExportRoute } from "@/features/import-export/routes/import-export-route";
+import { InvitationsRoute } from "@/features/invitations/routes/invitations-route";
 import { UserManagementRoute } from "@/features/members/routes/user-management-route";
 import { SettingsRoute } from "@/features/settings/routes/settings-route";
 
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
                   { path: "/admin/export", element: <SettingsRoute /> },
                   { path: "/admin/analytics", element: <SettingsRoute /> },
                   { path: "/admin/users", element: <UserManagementRoute /> },
+                  { path: "/invitations", element: <InvitationsRoute /> },
                 ],
               },
             ],

@@ -70,6 +70,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       // Many sign-ins from one address in a few seconds; the limit itself is tested on the server.
       SIGN_IN_RATE_LIMIT: "1000/60",
+      // Specs create organizations and invite people far faster than a person would.
+      INVITE_RATE_LIMIT: "1000/60",
+      ORG_CREATE_RATE_LIMIT: "1000/60",
       SMTP_URL: sink.url,
     },
     stdio: ["ignore", "pipe", "pipe"],

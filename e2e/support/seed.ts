@@ -13,3 +13,13 @@ export async function seedIntoApp(organizationId: string, count: number) {
     await database.destroy();
   }
 }
+
+/** Marks an account's e-mail address as not yet confirmed, straight in the running app's database. */
+export async function markUnconfirmed(email: string) {
+  const database = openDatabase(`sqlite:${join(inject("dataDir"), "e2e.db")}`);
+  try {
+    await database.db.updateTable("users").set({ emailVerified: false }).where("email", "=", email).execute();
+  } finally {
+    await database.destroy();
+  }
+}

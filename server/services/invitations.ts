@@ -1,3 +1,4 @@
+import type { Invitation, InviteResult, MyInvitation } from "../../shared/member-types.js";
 import { ROLE_LABELS } from "../../shared/permissions.js";
 import { can } from "../../shared/policy/can.js";
 import { isUniqueViolation } from "../db/constraint-errors.js";
@@ -35,7 +36,7 @@ import { linkTokenHash } from "./password-reset.js";
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
 /** An invitation as the inviting organization sees it. */
-export function presentInvitation(row: InvitationRow, actor: OrgActor) {
+export function presentInvitation(row: InvitationRow, actor: OrgActor): Invitation {
   return {
     id: row.id,
     email: row.email,
@@ -62,7 +63,11 @@ async function spendInvitationAllowance(deps: AppDeps, actor: OrgActor): Promise
  * gets an invitation to accept in the app. The answer is the same in both cases, so it never tells
  * whether an address has an account.
  */
-export async function inviteMember(deps: AppDeps, actor: OrgActor, input: { email: string; name?: string | undefined; role: Role }) {
+export async function inviteMember(
+  deps: AppDeps,
+  actor: OrgActor,
+  input: { email: string; name?: string | undefined; role: Role },
+): Promise<InviteResult> {
   authorize(actor, "members.add");
   await spendInvitationAllowance(deps, actor);
   const db = deps.database.db;
@@ -103,7 +108,7 @@ export async function inviteMember(deps: AppDeps, actor: OrgActor, input: { emai
     throw error;
   }
   const emailSent = await mailInvitation(deps, actor, invitation);
-  return { outcome: "invited" as const, emailSent, invitation: presentInvitation(invitation, actor) };
+  return { outcome: "invited", emailSent, invitation: presentInvitation(invitation, actor) };
 }
 
 /** Mails the invitation: with a set-password link to an account that has no password yet. */
@@ -151,7 +156,7 @@ export async function withdrawInvitation(deps: AppDeps, actor: OrgActor, id: str
 }
 
 /** The signed-in person's open invitations (at most 50, newest first). */
-export async function listMyInvitations(deps: AppDeps, actor: Actor) {
+export async function listMyInvitations(deps: AppDeps, actor: Actor): Promise<{ items: MyInvitation[] }> {
   const rows = await listInvitationsOfUser(deps.database.db, actor.userId, 50);
   return {
     items: rows.map((row) => ({

@@ -1,3 +1,4 @@
+import type { Member } from "../../shared/member-types.js";
 import { memberAbilities } from "../../shared/policy/member-abilities.js";
 import { generateTemporaryPassword } from "../auth/temporary-password.js";
 import { toIso } from "../db/ids.js";
@@ -20,7 +21,7 @@ const targetOf = (row: MemberRow, shared: Set<string>): MemberTarget => ({
 });
 
 /** The spec's organization-user view; `id` is the user's id. `abilities` says what the caller may do to them. */
-export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<string>) {
+export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<string>): Member {
   return {
     id: row.user_id,
     email: row.email,

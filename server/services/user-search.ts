@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { SearchUser } from "../../shared/member-types.js";
 import { toIso } from "../db/ids.js";
 import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
@@ -10,7 +11,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * the caller is admin or owner, not yet in (or invited to) this one; e-mail or name contains `q`; at
  * most 20. Never the whole instance: nobody learns who else has an account.
  */
-export async function searchUsersToAdd(deps: AppDeps, actor: OrgActor, q: string) {
+export async function searchUsersToAdd(deps: AppDeps, actor: OrgActor, q: string): Promise<SearchUser[]> {
   authorize(actor, "members.add");
   const pattern = `%${escapeLike(q.toLowerCase())}%`;
   const rows = await deps.database.db

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
 import { useLogout } from "@/features/auth/hooks/use-logout";
 import { OrganizationSwitcher } from "@/features/organizations/components/organization-switcher";
-import { NotificationsButton } from "./notifications-button";
+import { NotificationsButton } from "@/features/invitations/components/notifications-button";
 
 interface AppHeaderProps {
   sidebarId: string;

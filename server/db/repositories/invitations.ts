@@ -131,8 +131,9 @@ export async function invitedUsersOfOrganization(db: Kysely<Schema>, organizatio
  */
 export async function deleteUnclaimedAccounts(db: Kysely<Schema>, userIds: string[]): Promise<number> {
   if (userIds.length === 0) return 0;
-  const result = await db
-    .deleteFrom("users")
+  const unclaimed = await db
+    .selectFrom("users")
+    .select("id")
     .where("id", "in", userIds)
     .where(({ exists, not, selectFrom }) =>
       not(exists(selectFrom("accounts").select("accounts.id").whereRef("accounts.userId", "=", "users.id"))),
@@ -146,7 +147,12 @@ export async function deleteUnclaimedAccounts(db: Kysely<Schema>, userIds: strin
     .where(({ exists, not, selectFrom }) =>
       not(exists(selectFrom("organizations").select("organizations.id").whereRef("organizations.owner_id", "=", "users.id"))),
     )
-    .executeTakeFirst();
+    .execute();
+  const ids = unclaimed.map((u) => u.id);
+  if (ids.length === 0) return 0;
+  // Their set-password links go with them.
+  await db.deleteFrom("verifications").where("value", "in", ids).execute();
+  const result = await db.deleteFrom("users").where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

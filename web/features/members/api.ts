@@ -1,36 +1,14 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "@shared/constants";
+import type { Invitation, InviteResult, Member, Page, SearchUser } from "@shared/member-types";
 import { api } from "@/api";
 
-/** The organization-user view (spec section 3); `id` is the user's id. */
-export interface Member {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  created_at: string | null;
-  isOwner: boolean;
-}
-
-export interface MembersPage {
-  items: Member[];
-  nextCursor: string | null;
-}
+export type { Invitation, InviteResult, Member, SearchUser };
 
 export interface AddMemberInput {
   email: string;
   name?: string | undefined;
   role: Role;
-}
-
-export type AddMemberOutcome = "added" | "recovered" | "invited" | "created";
-
-export interface AddMemberResult {
-  outcome: AddMemberOutcome;
-  emailSent: boolean;
-  /** Only for "created": the invitation mail could not be sent, so the admin hands this over. */
-  temporaryPassword?: string;
-  member: Member;
 }
 
 export interface UpdateMemberInput {
@@ -39,19 +17,13 @@ export interface UpdateMemberInput {
   role?: Role;
 }
 
-export interface SearchUser {
-  user_id: string;
-  name: string | null;
-  email: string;
-  created_at: string | null;
-}
-
 export const MEMBERS_PAGE_SIZE = 100;
 
 export const memberKeys = {
   all: ["members"] as const,
   organization: (organizationId: string) => ["members", organizationId] as const,
   list: (organizationId: string) => ["members", organizationId, "list"] as const,
+  invitations: (organizationId: string) => ["members", organizationId, "invitations"] as const,
   search: (organizationId: string, q: string) => ["members", organizationId, "search", q] as const,
 };
 
@@ -66,7 +38,7 @@ export function useMembersQuery(organizationId: string | null) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
       if (pageParam) params.set("cursor", pageParam);
-      return api.get<MembersPage>(`${orgPath(organizationId!)}/members?${params}`, signal);
+      return api.get<Page<Member>>(`${orgPath(organizationId!)}/members?${params}`, signal);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -74,7 +46,22 @@ export function useMembersQuery(organizationId: string | null) {
   });
 }
 
-/** People with an account who are not yet in the organization whose e-mail or name contains `q` (at most 20). */
+/** The organization's pending invitations, a page at a time (by e-mail). */
+export function useInvitationsQuery(organizationId: string | null) {
+  return useInfiniteQuery({
+    queryKey: memberKeys.invitations(organizationId ?? ""),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
+      if (pageParam) params.set("cursor", pageParam);
+      return api.get<Page<Invitation>>(`${orgPath(organizationId!)}/invitations?${params}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled: organizationId !== null,
+  });
+}
+
+/** Colleagues from the signed-in admin's other organizations whose e-mail or name contains `q` (at most 20). */
 export function userSearchQueryOptions(organizationId: string, q: string) {
   return queryOptions({
     queryKey: memberKeys.search(organizationId, q),
@@ -102,7 +89,7 @@ function useInvalidateOrganizationMembers(organizationId: string) {
 export function useMemberAddMutation(organizationId: string) {
   const invalidate = useInvalidateOrganizationMembers(organizationId);
   return useMutation({
-    mutationFn: (input: AddMemberInput) => api.post<AddMemberResult>(`${orgPath(organizationId)}/members`, input),
+    mutationFn: (input: AddMemberInput) => api.post<InviteResult>(`${orgPath(organizationId)}/members`, input),
     onSuccess: invalidate,
   });
 }
@@ -138,5 +125,22 @@ export function useMemberPasswordResetMutation(organizationId: string) {
   return useMutation({
     mutationFn: (userId: string) =>
       api.post<{ temporaryPassword: string }>(`${memberPath(organizationId, userId)}/reset-password`),
+  });
+}
+
+/** Mails the member the ordinary reset link (it goes to them, never to the admin). */
+export function useMemberResetEmailMutation(organizationId: string) {
+  return useMutation({
+    mutationFn: (userId: string) => api.post<{ ok: true }>(`${memberPath(organizationId, userId)}/password-reset-email`),
+  });
+}
+
+/** Withdraws a pending invitation. */
+export function useInvitationWithdrawMutation(organizationId: string) {
+  const invalidate = useInvalidateOrganizationMembers(organizationId);
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      api.delete<void>(`${orgPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`),
+    onSuccess: invalidate,
   });
 }

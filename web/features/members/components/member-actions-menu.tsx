@@ -1,4 +1,6 @@
-import { KeyRound, MoreHorizontal, Pencil, Shield, ShieldOff, UserX } from "lucide-react";
+import { KeyRound, Mail, MoreHorizontal, Pencil, Shield, ShieldOff, UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Ability } from "@shared/policy/member-abilities";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -8,19 +10,32 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { Member } from "../api";
-import { hasMemberActions, type MemberAbilities } from "../lib/member-abilities";
 import type { MemberAction } from "../lib/member-dialog";
+import { hasMemberActions, removeLabel, visible } from "../lib/member-menu";
 
 interface MemberActionsMenuProps {
   member: Member;
-  abilities: MemberAbilities;
   onAction: (action: MemberAction, member: Member) => void;
 }
 
-/** The row's menu; entries the rules forbid are hidden, or shown disabled with the reason (spec section 2). */
-export function MemberActionsMenu({ member, abilities, onAction }: MemberActionsMenuProps) {
+/**
+ * The row's menu, from the abilities the server sent with the row: entries the role may not use are
+ * hidden; entries refused for this member are shown disabled with the reason (spec section 2).
+ */
+export function MemberActionsMenu({ member, onAction }: MemberActionsMenuProps) {
+  const { abilities } = member;
   if (!hasMemberActions(abilities)) return null;
-  const other = abilities.edit || abilities.changeRole || abilities.resetPassword;
+
+  const entry = (action: MemberAction, ability: Ability, icon: ReactNode, label: string) =>
+    visible(ability) && (
+      <DropdownMenuItem disabled={!ability.allowed} onSelect={() => onAction(action, member)} className="items-start">
+        {icon}
+        <span className="flex flex-col">
+          {label}
+          {!ability.allowed && <span className="text-xs text-muted-foreground">{ability.reason}</span>}
+        </span>
+      </DropdownMenuItem>
+    );
 
   return (
     <DropdownMenu>
@@ -29,35 +44,24 @@ export function MemberActionsMenu({ member, abilities, onAction }: MemberActions
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        {abilities.edit && (
-          <DropdownMenuItem onSelect={() => onAction("edit", member)}>
-            <Pencil aria-hidden="true" />
-            Edit User
-          </DropdownMenuItem>
+      <DropdownMenuContent align="end" className="w-72">
+        {entry("edit", abilities.edit, <Pencil aria-hidden="true" />, "Edit User")}
+        {entry(
+          "role",
+          abilities.role,
+          member.role === "admin" ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />,
+          member.role === "admin" ? "Make Staff" : "Make Admin",
         )}
-        {abilities.changeRole && (
-          <DropdownMenuItem onSelect={() => onAction("role", member)}>
-            {member.role === "admin" ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
-            {member.role === "admin" ? "Make Staff" : "Make Admin"}
-          </DropdownMenuItem>
-        )}
-        {abilities.resetPassword && (
-          <DropdownMenuItem onSelect={() => onAction("reset", member)}>
-            <KeyRound aria-hidden="true" />
-            Reset Password
-          </DropdownMenuItem>
-        )}
-        {abilities.remove && other && <DropdownMenuSeparator />}
-        {abilities.remove && (
-          <DropdownMenuItem
-            variant="destructive"
-            disabled={abilities.removeDisabledReason !== null}
-            onSelect={() => onAction("remove", member)}
-          >
-            <UserX aria-hidden="true" />
-            {abilities.removeDisabledReason ?? "Remove User"}
-          </DropdownMenuItem>
+        {entry("reset", abilities.resetPassword, <KeyRound aria-hidden="true" />, "Reset Password")}
+        {entry("resetEmail", abilities.sendResetEmail, <Mail aria-hidden="true" />, "Send Password Reset Email")}
+        {visible(abilities.remove) && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" disabled={!abilities.remove.allowed} onSelect={() => onAction("remove", member)}>
+              <UserX aria-hidden="true" />
+              {removeLabel(abilities.remove)}
+            </DropdownMenuItem>
+          </>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -5,7 +5,6 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { Member } from "../api";
 import { formatJoined } from "../lib/format-joined";
-import type { MemberAbilities } from "../lib/member-abilities";
 import type { MemberAction } from "../lib/member-dialog";
 import { MEMBER_ROLE_LABELS } from "../lib/role-label";
 import { MemberActionsMenu } from "./member-actions-menu";
@@ -14,12 +13,11 @@ import { MemberRoleBadges } from "./member-role-badge";
 interface MemberCardProps {
   member: Member;
   isSelf: boolean;
-  abilities: MemberAbilities;
   onAction: (action: MemberAction, member: Member) => void;
 }
 
 /** Mobile view of one user, with an expandable 'More details' section (spec section 2). */
-export function MemberCard({ member, isSelf, abilities, onAction }: MemberCardProps) {
+export function MemberCard({ member, isSelf, onAction }: MemberCardProps) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
 
@@ -34,7 +32,7 @@ export function MemberCard({ member, isSelf, abilities, onAction }: MemberCardPr
           <p className="truncate text-sm text-muted-foreground">{member.email}</p>
           <MemberRoleBadges member={member} />
         </div>
-        <MemberActionsMenu member={member} abilities={abilities} onAction={onAction} />
+        <MemberActionsMenu member={member} onAction={onAction} />
       </div>
       <Button
         variant="ghost"

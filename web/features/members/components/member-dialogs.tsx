@@ -1,5 +1,3 @@
-import type { MatrixRole } from "@shared/permissions";
-import { memberAbilities } from "../lib/member-abilities";
 import type { MemberDialog } from "../lib/member-dialog";
 import { AddMemberDialog } from "./add-member-dialog";
 import { DuplicateContactsDialog } from "@/features/contacts/components/duplicate-contacts-dialog";
@@ -11,13 +9,11 @@ import { SearchUsersDialog } from "./search-users-dialog";
 interface MemberDialogsProps {
   organizationId: string;
   dialog: MemberDialog;
-  actorRole: MatrixRole;
-  actorUserId: string;
   onClose: () => void;
 }
 
 /** Mounts the open dialog only, so every opening starts from a fresh form. */
-export function MemberDialogs({ organizationId, dialog, actorRole, actorUserId, onClose }: MemberDialogsProps) {
+export function MemberDialogs({ organizationId, dialog, onClose }: MemberDialogsProps) {
   if (!dialog) return null;
   switch (dialog.kind) {
     case "add":
@@ -31,13 +27,6 @@ export function MemberDialogs({ organizationId, dialog, actorRole, actorUserId, 
     case "reset":
       return <ResetPasswordDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
     case "remove":
-      return (
-        <RemoveMemberDialog
-          organizationId={organizationId}
-          member={dialog.member}
-          canDeleteAccount={memberAbilities(actorRole, actorUserId, dialog.member).deleteAccount}
-          onClose={onClose}
-        />
-      );
+      return <RemoveMemberDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
   }
 }

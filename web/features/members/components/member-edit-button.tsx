@@ -5,14 +5,17 @@ import type { Member } from "../api";
 
 interface MemberEditButtonProps {
   member: Member;
-  allowed: boolean;
   onEdit: () => void;
 }
 
-/** The row's edit shortcut; when not allowed it stays visible, disabled, with the 'Insufficient permissions' tooltip. */
-export function MemberEditButton({ member, allowed, onEdit }: MemberEditButtonProps) {
+/**
+ * The row's edit shortcut; when not allowed it stays visible, disabled, with the reason as its tooltip
+ * ('Insufficient permissions' when the role itself may not edit, spec section 2).
+ */
+export function MemberEditButton({ member, onEdit }: MemberEditButtonProps) {
   const label = `Edit ${member.email}`;
-  if (allowed) {
+  const ability = member.abilities.edit;
+  if (ability.allowed) {
     return (
       <Button variant="ghost" size="icon" aria-label={label} onClick={onEdit}>
         <Pencil aria-hidden="true" />
@@ -29,7 +32,7 @@ export function MemberEditButton({ member, allowed, onEdit }: MemberEditButtonPr
           </Button>
         </span>
       </TooltipTrigger>
-      <TooltipContent>Insufficient permissions</TooltipContent>
+      <TooltipContent>{ability.show ? ability.reason : "Insufficient permissions"}</TooltipContent>
     </Tooltip>
   );
 }

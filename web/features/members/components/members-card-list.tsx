@@ -1,15 +1,12 @@
 import { RefreshCw } from "lucide-react";
-import type { MatrixRole } from "@shared/permissions";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { Member } from "../api";
-import { memberAbilities } from "../lib/member-abilities";
 import type { MemberAction } from "../lib/member-dialog";
 import { MemberCard } from "./member-card";
 
 interface MembersCardListProps {
   members: Member[];
-  actorRole: MatrixRole;
   actorUserId: string;
   refreshing: boolean;
   onRefresh: () => void;
@@ -17,7 +14,7 @@ interface MembersCardListProps {
 }
 
 /** Phone layout: a 'Pull to refresh' button above one card per user. */
-export function MembersCardList({ members, actorRole, actorUserId, refreshing, onRefresh, onAction }: MembersCardListProps) {
+export function MembersCardList({ members, actorUserId, refreshing, onRefresh, onAction }: MembersCardListProps) {
   return (
     <div className="flex flex-col gap-3">
       <Button variant="ghost" size="sm" className="self-center text-muted-foreground" onClick={onRefresh} disabled={refreshing}>
@@ -30,7 +27,6 @@ export function MembersCardList({ members, actorRole, actorUserId, refreshing, o
             key={member.id}
             member={member}
             isSelf={member.id === actorUserId}
-            abilities={memberAbilities(actorRole, actorUserId, member)}
             onAction={onAction}
           />
         ))}

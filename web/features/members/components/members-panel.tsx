@@ -1,7 +1,6 @@
 import { AlertCircle, Users } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import type { MatrixRole } from "@shared/permissions";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -13,13 +12,12 @@ import { MembersTable } from "./members-table";
 
 interface MembersPanelProps {
   members: ReturnType<typeof useMembersQuery>;
-  actorRole: MatrixRole;
   actorUserId: string;
   onAction: (action: MemberAction, member: Member) => void;
 }
 
 /** Loading, failure, empty and list states of the users list; table from md up, cards below. */
-export function MembersPanel({ members, actorRole, actorUserId, onAction }: MembersPanelProps) {
+export function MembersPanel({ members, actorUserId, onAction }: MembersPanelProps) {
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -58,11 +56,10 @@ export function MembersPanel({ members, actorRole, actorUserId, onAction }: Memb
   return (
     <div className="flex flex-col gap-4">
       {isDesktop ? (
-        <MembersTable members={items} actorRole={actorRole} actorUserId={actorUserId} onAction={onAction} />
+        <MembersTable members={items} onAction={onAction} />
       ) : (
         <MembersCardList
           members={items}
-          actorRole={actorRole}
           actorUserId={actorUserId}
           refreshing={members.isRefetching}
           onRefresh={onRefresh}

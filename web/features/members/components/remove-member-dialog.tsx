@@ -11,13 +11,12 @@ type RemovalMode = "remove" | "delete";
 interface RemoveMemberDialogProps {
   organizationId: string;
   member: Member;
-  /** Whether the signed-in user may delete this member's whole account. */
-  canDeleteAccount: boolean;
   onClose: () => void;
 }
 
 /** 'User Removal Options': remove from this organization (default) or delete the account (spec section 4). */
-export function RemoveMemberDialog({ organizationId, member, canDeleteAccount, onClose }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ organizationId, member, onClose }: RemoveMemberDialogProps) {
+  const deletion = member.abilities.deleteAccount;
   const [mode, setMode] = useState<RemovalMode>("remove");
   const removeMember = useMemberRemoveMutation(organizationId);
   const deleteAccount = useMemberAccountDeleteMutation(organizationId);
@@ -66,10 +65,11 @@ export function RemoveMemberDialog({ organizationId, member, canDeleteAccount, o
             id="removal-mode-delete"
             label="Delete account"
             checked={mode === "delete"}
-            disabled={!canDeleteAccount}
+            disabled={!deletion.allowed}
             onSelect={() => setMode("delete")}
           >
             The user's account is deleted permanently and they can no longer sign in. This action cannot be undone.
+            {!deletion.allowed && deletion.show && <span className="mt-1 block font-medium">{deletion.reason}</span>}
           </RemovalModeOption>
         </fieldset>
         <DialogFooter>

@@ -52,7 +52,7 @@ export function SearchUsersDialog({ organizationId, onClose }: SearchUsersDialog
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Search and Add Existing Users</DialogTitle>
-          <DialogDescription>Find people who already have an account and add them to this organization.</DialogDescription>
+          <DialogDescription>Find colleagues from the other organizations you manage and invite them to this one.</DialogDescription>
         </DialogHeader>
         <form noValidate role="search" onSubmit={handleSubmit(handleSearch)} className="flex items-start gap-2">
           <FormField id="user-search" label={<span className="sr-only">Search users</span>} error={errors.q?.message} className="flex-1 gap-0">

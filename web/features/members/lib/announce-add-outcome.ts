@@ -1,39 +1,31 @@
 import { toast } from "sonner";
 import { isApiError } from "@/api";
-import type { AddMemberResult } from "../api";
+import type { InviteResult } from "../api";
 
 /** Spec section 9: the creation toast stays 10 seconds. */
-const CREATED_TOAST_MS = 10_000;
+const INVITED_TOAST_MS = 10_000;
 
-/** One confirmation per outcome of the add-user chain (spec section 4). */
-export function announceAddOutcome({ outcome, member }: AddMemberResult): void {
-  switch (outcome) {
-    case "added":
-      toast.success("User added to organization", { description: `${member.email} now has access to this organization.` });
-      return;
-    case "recovered":
-      toast.success("User recovered and added to organization", {
-        description: `${member.email} had no organization left and now belongs to this one.`,
-      });
-      return;
-    case "invited":
-      toast.success("User created successfully", {
-        description: `An invitation e-mail was sent to ${member.email}.`,
-        duration: CREATED_TOAST_MS,
-      });
-      return;
-    case "created":
-      toast.success("User created successfully", {
-        description: `The invitation e-mail to ${member.email} could not be sent. Give them the temporary password.`,
-        duration: CREATED_TOAST_MS,
-      });
-      return;
+/**
+ * Adding someone always invites them: they join after accepting, whether or not they had an account
+ * (the answer never says which). When the mail could not go out, the admin learns where it went.
+ */
+export function announceAddOutcome({ emailSent, invitation }: InviteResult): void {
+  if (emailSent) {
+    toast.success("Invitation sent", {
+      description: `${invitation.email} joins this organization after accepting. The invitation expires in 7 days.`,
+      duration: INVITED_TOAST_MS,
+    });
+    return;
   }
+  toast.warning("Invitation created, but the e-mail could not be sent", {
+    description: `The mail to ${invitation.email} is kept in the server's mail outbox. Ask your server administrator to set up e-mail (SMTP_URL).`,
+    duration: INVITED_TOAST_MS,
+  });
 }
 
-/** A 409 carries the spec's own sentence ('User {email} is already a member of this organization'). */
+/** A 409 carries the server's own sentence ('User {email} is already a member of this organization'). */
 export function announceAddFailure(error: unknown, fallback: string): void {
-  if (isApiError(error) && error.status === 409) {
+  if (isApiError(error) && (error.status === 409 || error.status === 429)) {
     toast.error(error.message);
     return;
   }

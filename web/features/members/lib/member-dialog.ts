@@ -10,5 +10,5 @@ export type MemberDialog =
   | { kind: "reset"; member: Member }
   | null;
 
-/** Row actions offered by the actions menu; "role" toggles staff/admin without a dialog. */
-export type MemberAction = "edit" | "role" | "reset" | "remove";
+/** Row actions offered by the actions menu; "role" and "resetEmail" act without a dialog. */
+export type MemberAction = "edit" | "role" | "reset" | "resetEmail" | "remove";

@@ -9,9 +9,10 @@ import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { organizationRole } from "@/features/organizations/lib/organization-role";
 import { useMediaQuery } from "@/hooks/use-media-query";
-import { type Member, useMembersQuery } from "../api";
+import { type Member, useMemberResetEmailMutation, useMembersQuery } from "../api";
 import { MemberDialogs } from "../components/member-dialogs";
 import { MembersPanel } from "../components/members-panel";
+import { PendingInvitations } from "../components/pending-invitations";
 import { UserActionsSheet } from "../components/user-actions-sheet";
 import { type UserManagementCommands, UserManagementToolbar } from "../components/user-management-toolbar";
 import { useMemberRoleChange } from "../hooks/use-member-role-change";
@@ -27,6 +28,7 @@ export function UserManagementRoute() {
   const actorUserId = me.data?.user.id ?? "";
   const members = useMembersQuery(organizationId);
   const changeRole = useMemberRoleChange(organizationId);
+  const resetEmail = useMemberResetEmailMutation(organizationId ?? "");
 
   // Spec section 5: every action needs a selected organization.
   function open(next: NonNullable<MemberDialog>) {
@@ -36,7 +38,13 @@ export function UserManagementRoute() {
 
   function handleMemberAction(action: MemberAction, member: Member) {
     if (action === "role") changeRole(member);
-    else open({ kind: action, member });
+    else if (action === "resetEmail") {
+      resetEmail.mutate(member.id, {
+        onSuccess: () =>
+          toast.success("Password reset email sent", { description: `A link to choose a new password was sent to ${member.email}.` }),
+        onError: (error) => toast.error("Failed to reset password", { description: error.message }),
+      });
+    } else open({ kind: action, member });
   }
 
   const canAdd = roleAllows(actorRole, "members.add");
@@ -63,7 +71,10 @@ export function UserManagementRoute() {
         className="max-sm:flex-row max-sm:items-start max-sm:justify-between"
       />
       {organizationId ? (
-        <MembersPanel members={members} actorRole={actorRole} actorUserId={actorUserId} onAction={handleMemberAction} />
+        <>
+          <MembersPanel members={members} actorUserId={actorUserId} onAction={handleMemberAction} />
+          <PendingInvitations organizationId={organizationId} />
+        </>
       ) : (
         <Alert role="status">
           <AlertTitle>No organization selected</AlertTitle>
@@ -79,8 +90,6 @@ export function UserManagementRoute() {
         <MemberDialogs
           organizationId={organizationId}
           dialog={dialog}
-          actorRole={actorRole}
-          actorUserId={actorUserId}
           onClose={() => setDialog(null)}
         />
       )}
