@@ -1,17 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { newId, nowIso } from "../ids.js";
-import type { Role, Schema } from "../schema.js";
+import type { InvitationsTable, Role, Schema } from "../schema.js";
 
-export interface InvitationRow {
-  id: string;
-  organization_id: string;
-  user_id: string;
-  email: string;
-  role: Role;
-  invited_by: string | null;
-  created_at: Date | string;
-  expires_at: Date | string;
-}
+/** An invitation as services see it; the link's hash stays in the data layer. */
+export type InvitationRow = Omit<Selectable<InvitationsTable>, "token_hash">;
 
 const COLUMNS = ["i.id", "i.organization_id", "i.user_id", "i.email", "i.role", "i.invited_by", "i.created_at", "i.expires_at"] as const;
 
