@@ -10,14 +10,11 @@ import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../server/app.js";
 import { createAccount } from "../server/auth/accounts.js";
-import { createAuth } from "../server/auth/auth.js";
 import { loadConfig } from "../server/config.js";
 import { type AppDatabase, openDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
-import { insertOrganizationWithOwner } from "../server/db/repositories/organizations.js";
-import { insertProfile } from "../server/db/repositories/profiles.js";
+import { buildDeps } from "../server/deps.js";
 import { createMemoryLogger } from "../server/logger.js";
-import { createMailer } from "../server/mail/mailer.js";
 import { seedContacts } from "./seed-contacts.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
@@ -67,10 +64,7 @@ async function openBenchDatabase(engine: "sqlite" | "postgres") {
 
 async function measure(database: AppDatabase, engine: string, size: number, orgId: string) {
   const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000/60" });
-  const log = createMemoryLogger();
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom }, database, log);
-  const auth = createAuth(config, database);
-  const app = createApp({ config, database, auth, mailer, log });
+  const app = createApp(buildDeps(config, database, createMemoryLogger()));
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -131,10 +125,10 @@ async function runEngine(engine: "sqlite" | "postgres") {
   try {
     await migrateToLatest(database);
     const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir() });
-    const auth = createAuth(config, database);
+    const { auth, repos } = buildDeps(config, database, createMemoryLogger());
     const user = await createAccount(auth, { email: "bench@example.com", name: "Bench", password: PASSWORD, emailVerified: true });
-    await insertProfile(database.db, user.id, "Bench");
-    const orgId = await insertOrganizationWithOwner(database.db, "Bench Org", user.id);
+    await repos.profiles.setName(user.id, "Bench");
+    const orgId = await repos.organizations.insertWithOwner("Bench Org", user.id);
     let seeded = 0;
     for (const size of SIZES) {
       const start = performance.now();

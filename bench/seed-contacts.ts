@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.js";
-import { recountActive } from "../server/db/repositories/contact-counts.js";
+import { contactCounter } from "../server/db/repositories/contact-counts.js";
 import { derivedKeys } from "../server/services/contact-keys.js";
 
 // Realistic-looking contact data from a seeded generator, so every run seeds the same book.
@@ -141,7 +141,7 @@ export async function seedContacts(database: AppDatabase, sqliteFile: string | n
     raw.pragma("wal_checkpoint(TRUNCATE)");
     raw.exec("analyze");
     raw.close();
-    await recountActive(database.db, organizationId);
+    await contactCounter(database.db, organizationId).recount();
     return;
   }
   const types: Record<string, string> = { is_favorite: "boolean", fav_rank: "int", no_last: "int", version: "int", last_accessed: "timestamptz", created_at: "timestamptz", updated_at: "timestamptz", deleted_at: "timestamptz" };
@@ -158,5 +158,5 @@ export async function seedContacts(database: AppDatabase, sqliteFile: string | n
   }
   if (batch.length) await flush();
   await sql`analyze contacts`.execute(database.db);
-  await recountActive(database.db, organizationId);
+  await contactCounter(database.db, organizationId).recount();
 }

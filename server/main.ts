@@ -1,11 +1,10 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { createAuth } from "./auth/auth.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createConsoleLogger } from "./logger.js";
-import { createMailer } from "./mail/mailer.js";
+import { buildDeps } from "./deps.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 import { startInvitationSweeper } from "./services/invitations.js";
 
@@ -24,12 +23,10 @@ async function main() {
   const database = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(database);
   if (applied.length) log.info("migrations applied", { applied });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, database, log);
-  const auth = createAuth(config, database);
-  const first = await bootstrapFirstAdmin(config, database, auth);
+  const deps = buildDeps(config, database, log);
+  const first = await bootstrapFirstAdmin(deps, config);
   if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
 
-  const deps = { config, database, auth, mailer, log };
   const app = createApp(deps);
   startInvitationSweeper(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

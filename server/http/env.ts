@@ -1,25 +1,7 @@
-import type { Auth } from "../auth/auth.js";
-import type { Config } from "../config.js";
-import type { AppDatabase } from "../db/database.js";
-import type { Logger } from "../logger.js";
-import type { Mailer } from "../mail/mailer.js";
-import type { OrgActor } from "../policies/can.js";
+import type { OrgActor } from "../../shared/policy/types.js";
+import type { Actor, AppDeps } from "../deps.js";
 
-/** Everything the app is built from; tests pass their own. */
-export interface AppDeps {
-  config: Config;
-  database: AppDatabase;
-  auth: Auth;
-  mailer: Mailer;
-  log: Logger;
-}
-
-/** The signed-in user, as every route sees it. Roles are read per request, never from the session. */
-export interface Actor {
-  userId: string;
-  email: string;
-  sessionId: string;
-}
+export type { Actor, AppDeps };
 
 export interface AppEnv {
   Variables: {

@@ -1,5 +1,4 @@
 import { createMiddleware } from "hono/factory";
-import { findMembership } from "../db/repositories/memberships.js";
 import { notFound } from "../errors.js";
 import type { AppEnv } from "./env.js";
 
@@ -10,7 +9,7 @@ import type { AppEnv } from "./env.js";
 export const requireOrgMember = createMiddleware<AppEnv>(async (c, next) => {
   const organizationId = c.req.param("orgId");
   if (!organizationId) throw notFound();
-  const membership = await findMembership(c.var.deps.database.db, organizationId, c.var.actor.userId);
+  const membership = await c.var.deps.repos.members(organizationId).membership(c.var.actor.userId);
   if (!membership) throw notFound("Organization not found.");
   c.set("orgActor", {
     userId: c.var.actor.userId,

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { type Rule, consume } from "../db/repositories/rate-limits.js";
+import type { Rule } from "../db/repositories/rate-limits.js";
 import { rateLimited } from "../errors.js";
 import type { AppEnv } from "./env.js";
 
@@ -9,7 +9,7 @@ export type { Rule };
 export function rateLimit(rule: Rule, options: { perUser?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const who = options.perUser ? `user:${c.var.actor.userId}` : `ip:${c.var.clientIp}`;
-    if (!(await consume(c.var.deps.database.db, `${rule.name}|${who}`, rule))) throw rateLimited();
+    if (!(await c.var.deps.repos.rateLimits.consume(`${rule.name}|${who}`, rule))) throw rateLimited();
     await next();
   });
 }

@@ -1,6 +1,5 @@
 import nodemailer from "nodemailer";
-import type { AppDatabase } from "../db/database.js";
-import { newId, nowIso } from "../db/ids.js";
+import type { mailOutboxRepository } from "../db/repositories/mail-outbox.js";
 import type { Logger } from "../logger.js";
 
 export interface Mail {
@@ -29,26 +28,11 @@ export interface Mailer {
  */
 export function createMailer(
   options: { smtpUrl: string | undefined; from: string },
-  database: AppDatabase,
+  outbox: ReturnType<typeof mailOutboxRepository>,
   log: Logger,
 ): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-
-  const keep = async (mail: Mail, status: "logged" | "failed", error: string | null) => {
-    await database.db
-      .insertInto("mail_outbox")
-      .values({
-        id: newId(),
-        recipient: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        status,
-        error,
-        created_at: nowIso(),
-      })
-      .execute();
-  };
+  const keep = outbox.keep;
 
   return {
     configured: transport !== null,

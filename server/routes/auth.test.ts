@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { countUsers } from "../db/repositories/users.js";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { PASSWORD, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
@@ -80,7 +79,7 @@ describe.each(engines)("sign-in and closed sign-up (%s)", (engine) => {
       body: { email: "new@example.com", password: "Some-password-1", name: "New" },
     });
     expect(res.status).toBe(404);
-    expect(await countUsers(t.database.db)).toBe(0);
+    expect(await t.repos.users.count()).toBe(0);
   });
 
   it.each([

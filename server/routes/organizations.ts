@@ -13,7 +13,7 @@ import { memberRoutes } from "./members.js";
 export function organizationRoutes() {
   const app = new Hono<AppEnv>();
   app.use("*", requireSession);
-  app.get("/", async (c) => c.json({ items: (await getMe(c.var.deps.database, c.var.actor)).organizations }));
+  app.get("/", async (c) => c.json({ items: (await getMe(c.var.deps, c.var.actor)).organizations }));
   app.post("/", async (c) => {
     const { name } = await parseJson(c, organizationNameSchema);
     return c.json(await createOrganization(c.var.deps, c.var.actor, name), 201);
@@ -21,7 +21,7 @@ export function organizationRoutes() {
   app.use("/:orgId/*", requireOrgMember);
   app.use("/:orgId", requireOrgMember);
   app.delete("/:orgId", async (c) => {
-    await deleteOrganization(c.var.deps.database, c.var.orgActor);
+    await deleteOrganization(c.var.deps, c.var.orgActor);
     return c.body(null, 204);
   });
   app.route("/:orgId", memberRoutes());

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type TokenKind, deleteTokensOfUser, userExists } from "../db/repositories/verifications.js";
-import type { AppDeps } from "../http/env.js";
+import type { AppDeps } from "../deps.js";
+import type { TokenKind } from "../db/repositories/verifications.js";
 
 export type { TokenKind };
 
@@ -13,7 +13,7 @@ const identifier = (kind: TokenKind, token: string) => `${kind}:${token}`;
 export async function issueToken(deps: AppDeps, kind: TokenKind, userId: string, seconds: number): Promise<string> {
   const ctx = await deps.auth.$context;
   const token = randomBytes(24).toString("base64url");
-  await deleteTokensOfUser(deps.database.db, userId, [kind]);
+  await deps.repos.tokens.revoke([userId], [kind]);
   await ctx.internalAdapter.createVerificationValue({
     identifier: identifier(kind, token),
     value: userId,
@@ -27,7 +27,7 @@ export async function peekToken(deps: AppDeps, kind: TokenKind, token: string): 
   const ctx = await deps.auth.$context;
   const row = await ctx.internalAdapter.findVerificationValue(identifier(kind, token));
   if (!row || new Date(row.expiresAt) < new Date()) return null;
-  return (await userExists(deps.database.db, row.value)) ? row.value : null;
+  return (await deps.repos.users.exists(row.value)) ? row.value : null;
 }
 
 /** Uses a token up (atomically: of two concurrent uses one gets null) and returns its live user. */
@@ -35,10 +35,10 @@ export async function consumeToken(deps: AppDeps, kind: TokenKind, token: string
   const ctx = await deps.auth.$context;
   const row = await ctx.internalAdapter.consumeVerificationValue(identifier(kind, token));
   if (!row || new Date(row.expiresAt) < new Date()) return null;
-  return (await userExists(deps.database.db, row.value)) ? row.value : null;
+  return (await deps.repos.users.exists(row.value)) ? row.value : null;
 }
 
 /** Every outstanding link of the account stops working: after any password change, and on deletion. */
 export async function revokeAccountTokens(deps: AppDeps, userId: string): Promise<void> {
-  await deleteTokensOfUser(deps.database.db, userId);
+  await deps.repos.tokens.revoke([userId]);
 }

@@ -1,7 +1,6 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "../errors.js";
-import { nowIso } from "../db/ids.js";
-import type { Actor, AppDeps } from "../http/env.js";
+import type { Actor, AppDeps } from "../deps.js";
 import { emailConfirmationLink } from "../mail/links.js";
 import { emailConfirmationMail } from "../mail/templates.js";
 import { consumeToken, issueToken, revokeAccountTokens } from "./account-tokens.js";
@@ -11,14 +10,7 @@ export const CONFIRMATION_SECONDS = 3 * 24 * 60 * 60;
 
 /** Sets the signed-in user's own display name (profile and Better Auth's copy stay in step). */
 export async function updateOwnProfile(deps: AppDeps, actor: Actor, name: string): Promise<{ name: string }> {
-  const now = nowIso();
-  await deps.database.db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable("profiles").set({ name, updated_at: now }).where("user_id", "=", actor.userId).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      await trx.insertInto("profiles").values({ user_id: actor.userId, name, created_at: now, updated_at: now }).execute();
-    }
-    await trx.updateTable("users").set({ name, updatedAt: now }).where("id", "=", actor.userId).execute();
-  });
+  await deps.repos.transaction((repos) => repos.profiles.setName(actor.userId, name));
   return { name };
 }
 
@@ -56,7 +48,7 @@ const invalidConfirmationLink = () =>
 export async function verifyEmailToken(deps: AppDeps, token: string): Promise<void> {
   const userId = await consumeToken(deps, "confirm-email", token);
   if (!userId) throw invalidConfirmationLink();
-  await deps.database.db.updateTable("users").set({ emailVerified: true, updatedAt: nowIso() }).where("id", "=", userId).execute();
+  await deps.repos.users.confirmEmail(userId);
 }
 
 /** Mails the person a link that confirms their address; a newer link replaces the older one. */

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { countUsers } from "../db/repositories/users.js";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { send, signIn } from "../test/requests.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./bootstrap.js";
@@ -10,7 +9,7 @@ describe.each(engines)("first-run bootstrap (%s)", (engine) => {
 
   it("creates admin@localhost with a generated password that signs in, owning 'My Organization'", async () => {
     t = await createTestApp(engine);
-    const result = await bootstrapFirstAdmin({ adminEmail: undefined, adminPassword: undefined }, t.database, t.auth);
+    const result = await bootstrapFirstAdmin(t.deps, { adminEmail: undefined, adminPassword: undefined });
     expect(result?.email).toBe("admin@localhost");
     expect(result?.generatedPassword).toMatch(/^[\w-]{16}$/);
     const banner = formatBootstrapBanner(result!, t.config.appUrl);
@@ -29,13 +28,13 @@ describe.each(engines)("first-run bootstrap (%s)", (engine) => {
   it("uses ADMIN_EMAIL and ADMIN_PASSWORD when set, and runs only once", async () => {
     t = await createTestApp(engine);
     const config = { adminEmail: "boss@example.com", adminPassword: "Chosen-Password-1" };
-    const first = await bootstrapFirstAdmin(config, t.database, t.auth);
+    const first = await bootstrapFirstAdmin(t.deps, config);
     expect(first).toEqual({ email: "boss@example.com" });
     await signIn(t.app, "boss@example.com", "Chosen-Password-1");
 
-    const again = await bootstrapFirstAdmin({ adminEmail: "other@example.com", adminPassword: "Another-Pass-2" }, t.database, t.auth);
+    const again = await bootstrapFirstAdmin(t.deps, { adminEmail: "other@example.com", adminPassword: "Another-Pass-2" });
     expect(again).toBeNull();
-    expect(await countUsers(t.database.db)).toBe(1);
+    expect(await t.repos.users.count()).toBe(1);
     const orgs = await t.database.db.selectFrom("organizations").selectAll().execute();
     expect(orgs).toHaveLength(1);
   });

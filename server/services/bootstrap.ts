@@ -1,13 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
-import { createAccount } from "../auth/accounts.js";
-import type { Auth } from "../auth/auth.js";
-import type { Config } from "../config.js";
-import type { AppDatabase } from "../db/database.js";
-import { insertOrganizationWithOwner } from "../db/repositories/organizations.js";
-import { insertProfile } from "../db/repositories/profiles.js";
-import { countUsers } from "../db/repositories/users.js";
 import { DEFAULT_ORGANIZATION_NAME } from "../../shared/constants.js";
+import { createAccount } from "../auth/accounts.js";
+import type { Config } from "../config.js";
+import type { AppDeps } from "../deps.js";
+import { withDatabaseLock } from "../db/locks.js";
 
 export interface BootstrapResult {
   email: string;
@@ -22,41 +18,31 @@ const BOOTSTRAP_LOCK = 4_242_001;
  * On an empty database, creates the first admin and the organization it owns. Returns null when
  * users already exist, so it runs once however often (and on however many instances) it is called.
  */
-export async function bootstrapFirstAdmin(
+export function bootstrapFirstAdmin(
+  deps: Pick<AppDeps, "database" | "repos" | "auth">,
   config: Pick<Config, "adminEmail" | "adminPassword">,
-  database: AppDatabase,
-  auth: Auth,
 ): Promise<BootstrapResult | null> {
-  if (database.engine === "sqlite") return createFirstAdmin(config, database, auth);
-  return database.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
-    try {
-      return await createFirstAdmin(config, database, auth);
-    } finally {
-      await sql`select pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
-    }
-  });
+  return withDatabaseLock(deps.database, BOOTSTRAP_LOCK, () => createFirstAdmin(deps, config));
 }
 
 async function createFirstAdmin(
+  { repos, auth }: Pick<AppDeps, "repos" | "auth">,
   config: Pick<Config, "adminEmail" | "adminPassword">,
-  database: AppDatabase,
-  auth: Auth,
 ): Promise<BootstrapResult | null> {
-  if ((await countUsers(database.db)) > 0) return null;
+  if ((await repos.users.count()) > 0) return null;
   const email = config.adminEmail ?? "admin@localhost";
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString("base64url");
   const password = config.adminPassword ?? generatedPassword!;
   const name = "Admin";
   const user = await createAccount(auth, { email, name, password, emailVerified: true });
   try {
-    await database.db.transaction().execute(async (trx) => {
-      await insertProfile(trx, user.id, name);
-      await insertOrganizationWithOwner(trx, DEFAULT_ORGANIZATION_NAME, user.id);
+    await repos.transaction(async (trx) => {
+      await trx.profiles.setName(user.id, name);
+      await trx.organizations.insertWithOwner(DEFAULT_ORGANIZATION_NAME, user.id);
     });
   } catch (error) {
     // Leave the database empty again so the next start retries the whole bootstrap.
-    await database.db.deleteFrom("users").where("id", "=", user.id).execute();
+    await repos.users.delete(user.id);
     throw error;
   }
   return { email: user.email, ...(generatedPassword ? { generatedPassword } : {}) };

@@ -1,27 +1,25 @@
-import { sql } from "kysely";
 import {
+  COUNT_CAP,
   type ContactFields,
   type ContactFilter,
   type ContactSort,
   EDITABLE_FIELDS,
-  COUNT_CAP,
   RECENT_DAYS,
   contactColumns,
   contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
+import { searchTerm } from "../../shared/search.js";
+import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
-import { adjustActiveCount, readActiveCount } from "../db/repositories/contact-counts.js";
-import { SORTS, SORT_COLUMN_TYPES, countContactsCapped, countMatchesByFilter, listContactsPage } from "../db/repositories/contacts.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
-import { searchTerm } from "../db/repositories/contact-search.js";
-import type { ContactRow } from "../db/schema.js";
+import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import { AppError, badRequest, notFound } from "../errors.js";
-import type { AppDeps } from "../http/env.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { derivedKeys } from "./contact-keys.js";
 import { presentContact } from "./contact-presenter.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
+const termOf = (q: string | undefined) => (q ? searchTerm(q) || undefined : undefined);
 
 export interface ListInput {
   q?: string | undefined;
@@ -34,19 +32,17 @@ export interface ListInput {
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
   authorize(actor, "contacts.view");
-  const after = input.cursor ? decodeKeyset(input.cursor, SORTS[input.sort].columns.map((c) => SORT_COLUMN_TYPES[c])) : undefined;
-  const term = input.q ? searchTerm(input.q) || undefined : undefined;
-  const rows = await listContactsPage(deps.database.db, {
-    organizationId: actor.organizationId,
-    engine: deps.database.engine,
-    term,
+  const spec = SORTS[input.sort];
+  const after = input.cursor ? decodeKeyset(input.cursor, spec.columns.map((c) => SORT_COLUMN_TYPES[c])) : undefined;
+  const rows = await deps.repos.contacts(actor.organizationId).page({
+    term: termOf(input.q),
     filter: input.filter,
     recentSince: recentSince(),
     sort: input.sort,
     after,
     limit: input.limit + 1,
   });
-  return toPage(rows, input.limit, presentContact, (last) => SORTS[input.sort].columns.map((c) => last[c]));
+  return toPage(rows, input.limit, presentContact, (last) => spec.columns.map((c) => last[c]));
 }
 
 /**
@@ -56,29 +52,23 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
  */
 export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
   authorize(actor, "contacts.view");
-  const term = q ? searchTerm(q) || undefined : undefined;
-  const base = { organizationId: actor.organizationId, engine: deps.database.engine, term, recentSince: recentSince() };
-  const db = deps.database.db;
+  const contacts = deps.repos.contacts(actor.organizationId);
+  const term = termOf(q);
+  const base = { term, recentSince: recentSince() };
   if (term) {
-    const counted = await countMatchesByFilter(db, { ...base, filter: "all" }, COUNT_CAP);
+    const counted = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
     if (!counted.truncated) return { all: counted.all, favorites: counted.favorites, recent: counted.recent };
   }
   const [all, favorites, recent] = await Promise.all([
-    term ? COUNT_CAP + 1 : readActiveCount(db, actor.organizationId),
-    countContactsCapped(db, { ...base, filter: "favorites" }, COUNT_CAP),
-    countContactsCapped(db, { ...base, filter: "recent" }, COUNT_CAP),
+    term ? COUNT_CAP + 1 : contacts.counter.read(),
+    contacts.countCapped({ ...base, filter: "favorites" }, COUNT_CAP),
+    contacts.countCapped({ ...base, filter: "recent" }, COUNT_CAP),
   ]);
   return { all, favorites, recent };
 }
 
 async function findActive(deps: AppDeps, actor: OrgActor, id: string) {
-  const row = await deps.database.db
-    .selectFrom("contacts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const row = await deps.repos.contacts(actor.organizationId).find(id);
   if (!row) throw notFound("Contact not found.");
   return row;
 }
@@ -105,24 +95,13 @@ export async function createContact(deps: AppDeps, actor: OrgActor, body: unknow
   authorize(actor, "contacts.create");
   const parsed = contactFieldsSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  const fields = parsed.data;
-  const values = rowValues(fields);
+  const values = rowValues(parsed.data);
   const keys = derivedKeys(values);
-  return deps.database.db.transaction().execute(async (trx) => {
-    if (deps.database.engine === "postgres") {
-      // Two simultaneous creates of one number must not both miss each other and insert twins.
-      await sql`select pg_advisory_xact_lock(hashtext(${actor.organizationId + ":" + keys.phone_digits}))`.execute(trx);
-    }
-    const twin = keys.phone_digits
-      ? await trx
-          .selectFrom("contacts")
-          .selectAll()
-          .where("organization_id", "=", actor.organizationId)
-          .where("phone_digits", "=", keys.phone_digits)
-          .where("deleted_at", "is", null)
-          .orderBy("created_at")
-          .executeTakeFirst()
-      : undefined;
+  return deps.repos.transaction(async (repos) => {
+    const contacts = repos.contacts(actor.organizationId);
+    // Two simultaneous creates of one number must not both miss each other and insert twins.
+    await contacts.lockPhone(keys.phone_digits);
+    const twin = keys.phone_digits ? await contacts.findByPhone(keys.phone_digits) : undefined;
     const now = nowIso();
     if (!twin) {
       const row = {
@@ -137,8 +116,8 @@ export async function createContact(deps: AppDeps, actor: OrgActor, body: unknow
         accessed_key: "",
         deleted_at: null,
       };
-      await trx.insertInto("contacts").values(row).execute();
-      await adjustActiveCount(trx, actor.organizationId, 1);
+      await contacts.insert(row);
+      await contacts.counter.adjust(1);
       return { contact: presentContact(row), merged: false, changes: [] as string[] };
     }
     const fill: Partial<Record<(typeof MERGEABLE)[number], string>> = {};
@@ -150,7 +129,7 @@ export async function createContact(deps: AppDeps, actor: OrgActor, body: unknow
     if (changes.length === 0) return { contact: presentContact(twin), merged: true, changes };
     const merged = { ...twin, ...fill };
     const update = { ...fill, ...derivedKeys(merged), updated_at: now, version: twin.version + 1 };
-    await trx.updateTable("contacts").set(update).where("id", "=", twin.id).execute();
+    await contacts.update(twin.id, update);
     return { contact: presentContact({ ...merged, ...update }), merged: true, changes };
   });
 }
@@ -167,30 +146,20 @@ export async function updateContact(deps: AppDeps, actor: OrgActor, id: string, 
   const parsed = contactFieldsSchema.safeParse({ ...editable, ...known });
   if (!parsed.success) throw validationError(parsed.error);
   const values = rowValues(parsed.data);
-  const now = nowIso();
-  const result = await deps.database.db
-    .updateTable("contacts")
-    .set({ ...values, ...derivedKeys(values), updated_at: now, version: version + 1 })
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is", null)
-    .where("version", "=", version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw versionConflict();
+  const updated = await deps.repos
+    .contacts(actor.organizationId)
+    .update(id, { ...values, ...derivedKeys(values), updated_at: nowIso(), version: version + 1 }, version);
+  if (!updated) throw versionConflict();
   return presentContact(await findActive(deps, actor, id));
 }
 
 /** Favourite on/off. Not an edit of the contact's data, so it neither needs nor bumps the version. */
 export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, isFavorite: boolean) {
   authorize(actor, "contacts.favorite");
-  const result = await deps.database.db
-    .updateTable("contacts")
-    .set({ is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound("Contact not found.");
+  const updated = await deps.repos
+    .contacts(actor.organizationId)
+    .update(id, { is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() });
+  if (!updated) throw notFound("Contact not found.");
   return presentContact(await findActive(deps, actor, id));
 }
 
@@ -198,14 +167,9 @@ export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, is
 export async function recordAccess(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "contacts.view");
   const now = nowIso();
-  const result = await deps.database.db
-    .updateTable("contacts")
-    .set({ last_accessed: now, accessed_key: now })
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound("Contact not found.");
+  if (!(await deps.repos.contacts(actor.organizationId).update(id, { last_accessed: now, accessed_key: now }))) {
+    throw notFound("Contact not found.");
+  }
   return { last_accessed: now };
 }
 
@@ -213,72 +177,29 @@ export async function recordAccess(deps: AppDeps, actor: OrgActor, id: string) {
 export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "contacts.delete");
   await findActive(deps, actor, id);
-  const now = nowIso();
-  await deps.database.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("contacts")
-      .set((eb) => ({ deleted_at: now, updated_at: now, version: eb("version", "+", 1) }))
-      .where("id", "=", id)
-      .where("organization_id", "=", actor.organizationId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
+  await deps.repos.transaction(async (repos) => {
+    const contacts = repos.contacts(actor.organizationId);
     // Only the request that actually moved it counts, if two delete at once.
-    if (Number(result.numUpdatedRows) === 1) await adjustActiveCount(trx, actor.organizationId, -1);
+    if (await contacts.moveToTrash(id, nowIso())) await contacts.counter.adjust(-1);
   });
 }
 
 export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "trash.view");
-  const after = cursor ? decodeKeyset(cursor, ["date", "string"]) : undefined;
-  let query = deps.database.db
-    .selectFrom("contacts as c")
-    .selectAll("c")
-    .where("c.organization_id", "=", actor.organizationId)
-    .where("c.deleted_at", "is not", null);
-  if (after) query = query.where((eb) => eb(eb.refTuple("c.deleted_at", "c.id"), "<", eb.tuple(after[0] as string, after[1] as string)));
-  const rows = await query.orderBy("c.deleted_at", "desc").orderBy("c.id", "desc").limit(limit + 1).execute();
+  const after = cursor ? (decodeKeyset(cursor, ["date", "string"]) as [string, string]) : undefined;
+  const rows = await deps.repos.trash(actor.organizationId).page(after, limit + 1);
   return toPage(rows, limit, presentContact, (last) => [toIso(last.deleted_at), last.id]);
-}
-
-async function findDeleted(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactRow> {
-  const row = await deps.database.db
-    .selectFrom("contacts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (!row) throw notFound("Deleted contact not found.");
-  return row;
 }
 
 export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.restore");
-  await findDeleted(deps, actor, id);
-  await deps.database.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("contacts")
-      .set((eb) => ({ deleted_at: null, updated_at: nowIso(), version: eb("version", "+", 1) }))
-      .where("id", "=", id)
-      .where("organization_id", "=", actor.organizationId)
-      .where("deleted_at", "is not", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) await adjustActiveCount(trx, actor.organizationId, 1);
-  });
+  if (!(await deps.repos.trash(actor.organizationId).find(id))) throw notFound("Deleted contact not found.");
+  await deps.repos.transaction((repos) => repos.trash(actor.organizationId).restore(id, nowIso()));
   return presentContact(await findActive(deps, actor, id));
 }
 
-/**
- * Deletes a contact for good, only while it is in the trash: one conditional statement, so a restore
- * that wins the race keeps its contact (and the active count stays exact).
- */
+/** Deletes a contact for good, only while it is in the trash (a restore racing it wins or loses cleanly). */
 export async function purgeContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.purge");
-  const result = await deps.database.db
-    .deleteFrom("contacts")
-    .where("id", "=", id)
-    .where("organization_id", "=", actor.organizationId)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound("Deleted contact not found.");
+  if (!(await deps.repos.trash(actor.organizationId).purge(id))) throw notFound("Deleted contact not found.");
 }

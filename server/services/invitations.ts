@@ -1,31 +1,14 @@
 import type { Invitation, InviteResult, MyInvitation } from "../../shared/member-types.js";
 import { ROLE_LABELS } from "../../shared/permissions.js";
 import { can } from "../../shared/policy/can.js";
+import type { AppDeps, Actor } from "../deps.js";
 import { isUniqueViolation } from "../db/constraint-errors.js";
-import { newId, nowIso, toIso } from "../db/ids.js";
+import { newId, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
-import { writeAudit } from "../db/repositories/audit-logs.js";
-import {
-  type InvitationRow,
-  deleteExpiredInvitation,
-  deleteExpiredInvitations,
-  deleteOrganizationInvitation,
-  deleteUnclaimedAccounts,
-  findInvitationsByTokenHash,
-  findPendingInvitation,
-  insertInvitation,
-  listInvitationsOfUser,
-  listOrganizationInvitations,
-  setInvitationTokenHash,
-  takeInvitationOfUser,
-} from "../db/repositories/invitations.js";
-import { findMembership, insertMembership } from "../db/repositories/memberships.js";
-import { consume } from "../db/repositories/rate-limits.js";
-import { findProfileName } from "../db/repositories/profiles.js";
-import { findUserByEmail, hasPassword } from "../db/repositories/users.js";
+import type { Repositories } from "../db/repositories/index.js";
+import type { InvitationRow } from "../db/repositories/invitations.js";
 import type { Role } from "../db/schema.js";
 import { conflict, notFound, rateLimited } from "../errors.js";
-import type { Actor, AppDeps } from "../http/env.js";
 import { invitationLink, invitationsPageLink } from "../mail/links.js";
 import { invitationMail, invitationToAccountMail } from "../mail/templates.js";
 import { type OrgActor, authorize } from "../policies/can.js";
@@ -48,12 +31,12 @@ export function presentInvitation(row: InvitationRow, actor: OrgActor): Invitati
 }
 
 async function spendInvitationAllowance(deps: AppDeps, actor: OrgActor): Promise<void> {
-  const db = deps.database.db;
+  const { rateLimits } = deps.repos;
   const perPerson = { name: "invite-person", ...deps.config.inviteRateLimit };
   const perOrganization = { name: "invite-org", ...deps.config.inviteOrgRateLimit };
   const allowed =
-    (await consume(db, `${perPerson.name}|user:${actor.userId}`, perPerson)) &&
-    (await consume(db, `${perOrganization.name}|org:${actor.organizationId}`, perOrganization));
+    (await rateLimits.consume(`${perPerson.name}|user:${actor.userId}`, perPerson)) &&
+    (await rateLimits.consume(`${perOrganization.name}|org:${actor.organizationId}`, perOrganization));
   if (!allowed) throw rateLimited("Too many invitations. Please wait before inviting more people.");
 }
 
@@ -70,29 +53,23 @@ export async function inviteMember(
 ): Promise<InviteResult> {
   authorize(actor, "members.add");
   await spendInvitationAllowance(deps, actor);
-  const db = deps.database.db;
   const alreadyPending = () => conflict(`An invitation to ${input.email} is already pending`, "ALREADY_INVITED");
-  const existing = await findUserByEmail(db, input.email);
+  const existing = await deps.repos.users.findByEmail(input.email);
   if (existing) {
-    if (await findMembership(db, actor.organizationId, existing.id)) {
+    if (await deps.repos.members(actor.organizationId).membership(existing.id)) {
       throw conflict(`User ${input.email} is already a member of this organization`, "ALREADY_MEMBER");
     }
-    if (await findPendingInvitation(db, actor.organizationId, existing.id)) throw alreadyPending();
+    if (await deps.repos.invitations.find(actor.organizationId, existing.id)) throw alreadyPending();
   }
   const expiresAt = new Date(Date.now() + INVITATION_SECONDS * 1000).toISOString();
   let invitation: InvitationRow;
   try {
-    invitation = await db.transaction().execute(async (trx) => {
+    invitation = await deps.repos.transaction(async (repos) => {
       const userId = existing?.id ?? newId();
-      if (existing) await deleteExpiredInvitation(trx, actor.organizationId, userId);
-      else {
-        const name = input.name ?? input.email.split("@")[0]!;
-        const now = nowIso();
-        await trx.insertInto("users").values({ id: userId, name, email: input.email, emailVerified: false, image: null, createdAt: now, updatedAt: now }).execute();
-        await trx.insertInto("profiles").values({ user_id: userId, name, created_at: now, updated_at: now }).execute();
-      }
-      const row = await insertInvitation(trx, { organizationId: actor.organizationId, userId, email: input.email, role: input.role, invitedBy: actor.userId, expiresAt });
-      await writeAudit(trx, {
+      if (existing) await repos.invitations.deleteExpired(actor.organizationId, userId);
+      else await repos.users.insertWithoutPassword({ id: userId, email: input.email, name: input.name ?? input.email.split("@")[0]! });
+      const row = await repos.invitations.insert({ organizationId: actor.organizationId, userId, email: input.email, role: input.role, invitedBy: actor.userId, expiresAt });
+      await repos.audit.write({
         organizationId: actor.organizationId,
         userId: actor.userId,
         tableName: "invitations",
@@ -113,19 +90,19 @@ export async function inviteMember(
 
 /** Mails the invitation: with a set-password link to an account that has no password yet. */
 async function mailInvitation(deps: AppDeps, actor: OrgActor, invitation: InvitationRow): Promise<boolean> {
-  const db = deps.database.db;
-  const organization = await findMembership(db, actor.organizationId, actor.userId);
+  const { repos } = deps;
+  const organization = await repos.organizations.find(actor.organizationId);
   const mail = {
     to: invitation.email,
-    organizationName: organization?.organization_name ?? "an organization",
-    inviterName: (await findProfileName(db, actor.userId)) ?? "An administrator",
+    organizationName: organization?.name ?? "an organization",
+    inviterName: (await repos.profiles.findName(actor.userId)) ?? "An administrator",
     role: ROLE_LABELS[invitation.role],
   };
-  if (await hasPassword(db, invitation.user_id)) {
+  if (await repos.users.hasPassword(invitation.user_id)) {
     return (await deps.mailer.send(invitationToAccountMail({ ...mail, url: invitationsPageLink(deps.config.appUrl) }))).delivered;
   }
   const token = await issueToken(deps, "reset-password", invitation.user_id, INVITATION_SECONDS);
-  await setInvitationTokenHash(db, invitation.id, linkTokenHash(token));
+  await repos.invitations.setTokenHash(invitation.id, linkTokenHash(token));
   return (await deps.mailer.send(invitationMail({ ...mail, url: invitationLink(deps.config.appUrl, token) }))).delivered;
 }
 
@@ -133,17 +110,17 @@ async function mailInvitation(deps: AppDeps, actor: OrgActor, invitation: Invita
 export async function listInvitations(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "members.view");
   const after = cursor === undefined ? undefined : (decodeKeyset(cursor, ["string", "string"]) as [string, string]);
-  const rows = await listOrganizationInvitations(deps.database.db, actor.organizationId, after, limit + 1);
+  const rows = await deps.repos.invitations.pageOfOrganization(actor.organizationId, after, limit + 1);
   return toPage(rows, limit, (row) => presentInvitation(row, actor), (last) => [last.email, last.id]);
 }
 
 /** Withdraws an invitation; an account it created that nobody took up goes with it. */
 export async function withdrawInvitation(deps: AppDeps, actor: OrgActor, id: string): Promise<void> {
   authorize(actor, "members.add");
-  await deps.database.db.transaction().execute(async (trx) => {
-    const row = await deleteOrganizationInvitation(trx, actor.organizationId, id);
+  await deps.repos.transaction(async (repos) => {
+    const row = await repos.invitations.takeOfOrganization(actor.organizationId, id);
     if (!row) throw notFound("Invitation not found.");
-    await writeAudit(trx, {
+    await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,
       tableName: "invitations",
@@ -151,13 +128,13 @@ export async function withdrawInvitation(deps: AppDeps, actor: OrgActor, id: str
       operation: "INVITATION_WITHDRAWN",
       oldData: { email: row.email, role: row.role },
     });
-    await deleteUnclaimedAccounts(trx, [row.user_id]);
+    await repos.invitations.deleteUnclaimedAccounts([row.user_id]);
   });
 }
 
 /** The signed-in person's open invitations (at most 50, newest first). */
 export async function listMyInvitations(deps: AppDeps, actor: Actor): Promise<{ items: MyInvitation[] }> {
-  const rows = await listInvitationsOfUser(deps.database.db, actor.userId, 50);
+  const rows = await deps.repos.invitations.listOfUser(actor.userId, 50);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -170,12 +147,11 @@ export async function listMyInvitations(deps: AppDeps, actor: Actor): Promise<{ 
   };
 }
 
-/** Makes the invitation's person a member, in the transaction `trx` that took the invitation. */
-async function join(trx: AppDeps["database"]["db"], invitation: InvitationRow): Promise<void> {
-  if (!(await findMembership(trx, invitation.organization_id, invitation.user_id))) {
-    await insertMembership(trx, invitation.organization_id, invitation.user_id, invitation.role);
-  }
-  await writeAudit(trx, {
+/** Makes the invitation's person a member, in the transaction that took the invitation. */
+async function join(repos: Repositories, invitation: InvitationRow): Promise<void> {
+  const members = repos.members(invitation.organization_id);
+  if (!(await members.membership(invitation.user_id))) await members.insert(invitation.user_id, invitation.role);
+  await repos.audit.write({
     organizationId: invitation.organization_id,
     userId: invitation.user_id,
     tableName: "memberships",
@@ -187,10 +163,10 @@ async function join(trx: AppDeps["database"]["db"], invitation: InvitationRow): 
 
 /** Accepts one of the signed-in person's invitations: from now on they are a member. */
 export async function acceptInvitation(deps: AppDeps, actor: Actor, id: string) {
-  const invitation = await deps.database.db.transaction().execute(async (trx) => {
-    const row = await takeInvitationOfUser(trx, actor.userId, id);
+  const invitation = await deps.repos.transaction(async (repos) => {
+    const row = await repos.invitations.takeOfUser(actor.userId, id);
     if (!row) throw notFound("Invitation not found or expired.");
-    await join(trx, row);
+    await join(repos, row);
     return row;
   });
   return { organizationId: invitation.organization_id };
@@ -198,10 +174,10 @@ export async function acceptInvitation(deps: AppDeps, actor: Actor, id: string) 
 
 /** Declines one of the signed-in person's invitations. */
 export async function declineInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
-    const row = await takeInvitationOfUser(trx, actor.userId, id);
+  await deps.repos.transaction(async (repos) => {
+    const row = await repos.invitations.takeOfUser(actor.userId, id);
     if (!row) throw notFound("Invitation not found or expired.");
-    await writeAudit(trx, {
+    await repos.audit.write({
       organizationId: row.organization_id,
       userId: actor.userId,
       tableName: "invitations",
@@ -214,19 +190,18 @@ export async function declineInvitation(deps: AppDeps, actor: Actor, id: string)
 
 /** A set-password link mailed with an invitation was followed: that invitation is accepted. */
 export async function acceptInvitationsByLink(deps: AppDeps, userId: string, tokenHash: string): Promise<void> {
-  const rows = await findInvitationsByTokenHash(deps.database.db, userId, tokenHash);
+  const rows = await deps.repos.invitations.findByTokenHash(userId, tokenHash);
   for (const row of rows) {
-    await deps.database.db.transaction().execute(async (trx) => {
-      if (await takeInvitationOfUser(trx, userId, row.id)) await join(trx, row);
+    await deps.repos.transaction(async (repos) => {
+      if (await repos.invitations.takeOfUser(userId, row.id)) await join(repos, row);
     });
   }
 }
 
 /** Deletes expired invitations, and the accounts they created that nobody took up. */
 export async function sweepInvitations(deps: AppDeps): Promise<void> {
-  await deps.database.db.transaction().execute(async (trx) => {
-    const userIds = await deleteExpiredInvitations(trx);
-    await deleteUnclaimedAccounts(trx, userIds);
+  await deps.repos.transaction(async (repos) => {
+    await repos.invitations.deleteUnclaimedAccounts(await repos.invitations.deleteAllExpired());
   });
 }
 

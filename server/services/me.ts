@@ -1,22 +1,14 @@
-import type { AppDatabase } from "../db/database.js";
+import type { Actor, AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
-import { listOrganizationsOfUser } from "../db/repositories/organizations.js";
-import { findProfileName } from "../db/repositories/profiles.js";
-import type { Actor } from "../http/env.js";
 
 /** The signed-in user's own view: profile name, account facts and every organization with role. */
-export async function getMe(database: AppDatabase, actor: Actor) {
-  const [name, organizations, user, lastSession] = await Promise.all([
-    findProfileName(database.db, actor.userId),
-    listOrganizationsOfUser(database.db, actor.userId),
-    database.db.selectFrom("users").select(["emailVerified", "createdAt"]).where("id", "=", actor.userId).executeTakeFirst(),
-    database.db
-      .selectFrom("sessions")
-      .select("createdAt")
-      .where("userId", "=", actor.userId)
-      .orderBy("createdAt", "desc")
-      .limit(1)
-      .executeTakeFirst(),
+export async function getMe(deps: AppDeps, actor: Actor) {
+  const { repos } = deps;
+  const [name, organizations, user, lastSignIn] = await Promise.all([
+    repos.profiles.findName(actor.userId),
+    repos.organizations.listOfUser(actor.userId),
+    repos.users.facts(actor.userId),
+    repos.users.lastSignIn(actor.userId),
   ]);
   return {
     user: {
@@ -25,7 +17,7 @@ export async function getMe(database: AppDatabase, actor: Actor) {
       name: name ?? actor.email.split("@")[0] ?? "Unknown",
       emailVerified: Boolean(user?.emailVerified),
       createdAt: toIso(user?.createdAt),
-      lastSignInAt: toIso(lastSession?.createdAt),
+      lastSignInAt: toIso(lastSignIn),
     },
     organizations: organizations.map((o) => ({
       id: o.id,

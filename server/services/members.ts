@@ -1,15 +1,13 @@
 import type { Member } from "../../shared/member-types.js";
 import { memberAbilities } from "../../shared/policy/member-abilities.js";
 import { generateTemporaryPassword } from "../auth/temporary-password.js";
+import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
-import { writeAudit } from "../db/repositories/audit-logs.js";
-import { usersSharedWithOtherOrganizations } from "../db/repositories/invitations.js";
-import { type MemberRow, findMember, listMembers } from "../db/repositories/memberships.js";
-import { deleteTokensOfUser } from "../db/repositories/verifications.js";
+import type { MemberRow } from "../db/repositories/members.js";
+import type { Repositories } from "../db/repositories/index.js";
 import type { Role } from "../db/schema.js";
-import { AppError, notFound } from "../errors.js";
-import type { AppDeps } from "../http/env.js";
+import { AppError, forbidden, notFound } from "../errors.js";
 import { type MemberTarget, type OrgActor, authorize } from "../policies/can.js";
 import { mailPasswordReset } from "./password-reset.js";
 
@@ -35,23 +33,19 @@ export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<strin
 
 export async function listOrganizationMembers(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "members.view");
+  const members = deps.repos.members(actor.organizationId);
   const after = cursor ? (decodeKeyset(cursor, ["string"])[0] as string) : undefined;
-  const rows = await listMembers(deps.database.db, actor.organizationId, after, limit + 1);
-  const shared = await usersSharedWithOtherOrganizations(deps.database.db, actor.organizationId, rows.slice(0, limit).map((r) => r.user_id));
+  const rows = await members.page(after, limit + 1);
+  const shared = await members.sharedWithOtherOrganizations(rows.slice(0, limit).map((r) => r.user_id));
   return toPage(rows, limit, (row) => presentMember(row, actor, shared), (last) => [last.email]);
 }
 
 /** Loads the target member for a record rule, with whether this organization manages the account; 404 when not a member. */
-async function loadTarget(deps: AppDeps, actor: OrgActor, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
-  const row = await findMember(deps.database.db, actor.organizationId, userId);
+async function loadTarget(repos: Repositories, actor: OrgActor, userId: string): Promise<{ row: MemberRow; target: MemberTarget }> {
+  const members = repos.members(actor.organizationId);
+  const row = await members.find(userId);
   if (!row) throw notFound("User not found in this organization.");
-  const shared = await usersSharedWithOtherOrganizations(deps.database.db, actor.organizationId, [userId]);
-  return { row, target: targetOf(row, shared) };
-}
-
-async function presentOne(deps: AppDeps, actor: OrgActor, userId: string) {
-  const { row, target } = await loadTarget(deps, actor, userId);
-  return presentMember(row, actor, new Set(target.managed ? [] : [userId]));
+  return { row, target: targetOf(row, await members.sharedWithOtherOrganizations([userId])) };
 }
 
 /** Changes a member's name (accounts this organization manages only) and/or role, under the record rules. */
@@ -60,28 +54,16 @@ export async function updateOrganizationMember(
   actor: OrgActor,
   userId: string,
   input: { name?: string | undefined; role?: Role | undefined },
-) {
-  const { row, target } = await loadTarget(deps, actor, userId);
+): Promise<Member> {
+  const { row, target } = await loadTarget(deps.repos, actor, userId);
+  const changesRole = input.role !== undefined && input.role !== row.role;
   if (input.name !== undefined) authorize(actor, "members.edit", target);
-  if (input.role !== undefined && input.role !== row.role) authorize(actor, "members.role", target);
-  await deps.database.db.transaction().execute(async (trx) => {
-    const now = toIso(new Date())!;
-    if (input.name !== undefined) {
-      await trx
-        .insertInto("profiles")
-        .values({ user_id: userId, name: input.name, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column("user_id").doUpdateSet({ name: input.name!, updated_at: now }))
-        .execute();
-      await trx.updateTable("users").set({ name: input.name, updatedAt: now }).where("id", "=", userId).execute();
-    }
-    if (input.role !== undefined && input.role !== row.role) {
-      await trx
-        .updateTable("memberships")
-        .set({ role: input.role })
-        .where("organization_id", "=", actor.organizationId)
-        .where("user_id", "=", userId)
-        .execute();
-      await writeAudit(trx, {
+  if (changesRole) authorize(actor, "members.role", target);
+  await deps.repos.transaction(async (repos) => {
+    if (input.name !== undefined) await repos.profiles.setName(userId, input.name);
+    if (changesRole) {
+      await repos.members(actor.organizationId).setRole(userId, input.role!);
+      await repos.audit.write({
         organizationId: actor.organizationId,
         userId: actor.userId,
         tableName: "memberships",
@@ -92,16 +74,17 @@ export async function updateOrganizationMember(
       });
     }
   });
-  return presentOne(deps, actor, userId);
+  const updated = await loadTarget(deps.repos, actor, userId);
+  return presentMember(updated.row, actor, new Set(updated.target.managed ? [] : [userId]));
 }
 
 /** Takes a member out of this organization; their access to it ends with the next request. */
 export async function removeOrganizationMember(deps: AppDeps, actor: OrgActor, userId: string): Promise<void> {
-  const { row, target } = await loadTarget(deps, actor, userId);
+  const { row, target } = await loadTarget(deps.repos, actor, userId);
   authorize(actor, "members.remove", target);
-  await deps.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("memberships").where("organization_id", "=", actor.organizationId).where("user_id", "=", userId).execute();
-    await writeAudit(trx, {
+  await deps.repos.transaction(async (repos) => {
+    await repos.members(actor.organizationId).remove(userId);
+    await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,
       tableName: "memberships",
@@ -112,24 +95,23 @@ export async function removeOrganizationMember(deps: AppDeps, actor: OrgActor, u
   });
 }
 
-const stillManaged = async (trx: AppDeps["database"]["db"], actor: OrgActor, userId: string) =>
-  (await usersSharedWithOtherOrganizations(trx, actor.organizationId, [userId])).size === 0;
-
-const noLongerManaged = () =>
-  new AppError(403, "FORBIDDEN", "This person now also belongs to another organization. Remove them from this organization instead.");
+/** Re-checked inside the transaction that uses an account power: the person may have joined another organization meanwhile. */
+async function assertStillManaged(repos: Repositories, actor: OrgActor, userId: string): Promise<void> {
+  if ((await repos.members(actor.organizationId).sharedWithOtherOrganizations([userId])).size > 0) {
+    throw forbidden("This person now also belongs to another organization. Remove them from this organization instead.");
+  }
+}
 
 /** Deletes a member's whole account (sessions, credentials, memberships and links go with it): managed accounts only. */
 export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId: string): Promise<void> {
-  const { row, target } = await loadTarget(deps, actor, userId);
+  const { row, target } = await loadTarget(deps.repos, actor, userId);
   authorize(actor, "members.deleteAccount", target);
-  await deps.database.db.transaction().execute(async (trx) => {
-    // Checked again inside the transaction: the person may have joined another organization meanwhile.
-    if (!(await stillManaged(trx, actor, userId))) throw noLongerManaged();
-    const owns = await trx.selectFrom("organizations").select("id").where("owner_id", "=", userId).executeTakeFirst();
-    if (owns) throw new AppError(403, "FORBIDDEN", "Cannot delete organization owner");
-    await deleteTokensOfUser(trx, userId);
-    await trx.deleteFrom("users").where("id", "=", userId).execute();
-    await writeAudit(trx, {
+  await deps.repos.transaction(async (repos) => {
+    await assertStillManaged(repos, actor, userId);
+    if (await repos.organizations.ownsAny(userId)) throw forbidden("Cannot delete organization owner");
+    await repos.tokens.revoke([userId]);
+    await repos.users.delete(userId);
+    await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,
       tableName: "users",
@@ -145,23 +127,16 @@ export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId
  * revokes every outstanding link of the account.
  */
 export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId: string): Promise<{ temporaryPassword: string }> {
-  const { target } = await loadTarget(deps, actor, userId);
+  const { target } = await loadTarget(deps.repos, actor, userId);
   authorize(actor, "members.resetPassword", target);
   const temporaryPassword = generateTemporaryPassword();
   const hash = await (await deps.auth.$context).password.hash(temporaryPassword);
-  await deps.database.db.transaction().execute(async (trx) => {
-    if (!(await stillManaged(trx, actor, userId))) throw noLongerManaged();
-    const now = toIso(new Date())!;
-    const updated = await trx
-      .updateTable("accounts")
-      .set({ password: hash, updatedAt: now })
-      .where("userId", "=", userId)
-      .where("providerId", "=", "credential")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, "NO_PASSWORD", "This user has no password to reset.");
-    await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
-    await deleteTokensOfUser(trx, userId);
-    await writeAudit(trx, {
+  await deps.repos.transaction(async (repos) => {
+    await assertStillManaged(repos, actor, userId);
+    if (!(await repos.users.setPasswordHash(userId, hash))) throw new AppError(409, "NO_PASSWORD", "This user has no password to reset.");
+    await repos.users.endSessions(userId);
+    await repos.tokens.revoke([userId]);
+    await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,
       tableName: "accounts",
@@ -174,9 +149,9 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
 
 /** Mails the member the ordinary reset link: it reaches the person, never the admin. */
 export async function sendMemberResetEmail(deps: AppDeps, actor: OrgActor, userId: string): Promise<void> {
-  const { row, target } = await loadTarget(deps, actor, userId);
+  const { row, target } = await loadTarget(deps.repos, actor, userId);
   authorize(actor, "members.sendResetEmail", target);
-  await writeAudit(deps.database.db, {
+  await deps.repos.audit.write({
     organizationId: actor.organizationId,
     userId: actor.userId,
     tableName: "users",

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { RESET_TOKEN_SECONDS } from "../auth/auth.js";
-import { findUserByEmail } from "../db/repositories/users.js";
 import { AppError } from "../errors.js";
-import type { AppDeps } from "../http/env.js";
+import type { AppDeps } from "../deps.js";
 import { resetPasswordLink } from "../mail/links.js";
 import { passwordResetMail } from "../mail/templates.js";
 import { issueToken, peekToken, revokeAccountTokens } from "./account-tokens.js";
@@ -27,7 +26,7 @@ export async function mailPasswordReset(deps: AppDeps, user: { id: string; email
  */
 export function requestPasswordReset(deps: AppDeps, email: string): void {
   void (async () => {
-    const user = await findUserByEmail(deps.database.db, email);
+    const user = await deps.repos.users.findByEmail(email);
     if (user) await mailPasswordReset(deps, user);
   })().catch((error) => deps.log.error("password reset request failed", { error: String(error) }));
 }
@@ -52,6 +51,6 @@ export async function completePasswordReset(deps: AppDeps, token: string, passwo
     throw error;
   }
   await revokeAccountTokens(deps, userId);
-  await deps.database.db.updateTable("users").set({ emailVerified: true }).where("id", "=", userId).execute();
+  await deps.repos.users.confirmEmail(userId);
   await acceptInvitationsByLink(deps, userId, linkTokenHash(token));
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createAccount } from "../auth/accounts.js";
-import { newId, nowIso } from "../db/ids.js";
-import { insertOrganizationWithOwner } from "../db/repositories/organizations.js";
-import { insertProfile } from "../db/repositories/profiles.js";
+import { newId } from "../db/ids.js";
 import type { Role } from "../db/schema.js";
 import type { TestApp } from "./harness.js";
 
@@ -13,30 +11,22 @@ export async function buildUser(t: TestApp, input: { email?: string; name?: stri
   const email = input.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
   const name = input.name ?? email.split("@")[0]!;
   const user = await createAccount(t.auth, { email, name, password: input.password ?? PASSWORD, emailVerified: true });
-  await insertProfile(t.database.db, user.id, name);
+  await t.repos.profiles.setName(user.id, name);
   return { id: user.id, email: user.email, name, password: input.password ?? PASSWORD };
 }
 
 /** An organization owned by `ownerId` (who holds the admin role in it). */
 export async function buildOrg(t: TestApp, ownerId: string, name = "Acme") {
-  return insertOrganizationWithOwner(t.database.db, name, ownerId);
+  return t.repos.organizations.insertWithOwner(name, ownerId);
 }
 
 export async function addMember(t: TestApp, orgId: string, userId: string, role: Role) {
-  await t.database.db
-    .insertInto("memberships")
-    .values({ id: newId(), organization_id: orgId, user_id: userId, role, created_at: nowIso() })
-    .execute();
+  await t.repos.members(orgId).insert(userId, role);
 }
 
 /** A user row without a password (no hashing, so cheap): a target for member actions. */
 export async function buildBareUser(t: TestApp, email = `bare-${randomBytes(4).toString("hex")}@example.com`) {
   const id = newId();
-  const now = nowIso();
-  await t.database.db
-    .insertInto("users")
-    .values({ id, name: email.split("@")[0]!, email, emailVerified: false, image: null, createdAt: now, updatedAt: now })
-    .execute();
-  await insertProfile(t.database.db, id, email.split("@")[0]!);
+  await t.repos.users.insertWithoutPassword({ id, email, name: email.split("@")[0]! });
   return { id, email };
 }

@@ -4,12 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { createApp } from "../app.js";
-import { createAuth } from "../auth/auth.js";
 import { type Config, loadConfig } from "../config.js";
 import { type AppDatabase, type Engine, openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { createMemoryLogger } from "../logger.js";
-import { createMailer } from "../mail/mailer.js";
+import { buildDeps } from "../deps.js";
 
 export const APP_URL = "http://localhost:3000";
 export const TEST_SCHEMA_PREFIX = "test_";
@@ -82,11 +81,9 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   await migrateToLatest(testDb.database);
   const config = testConfig(env);
   const log = createMemoryLogger();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, testDb.database, log);
-  const auth = createAuth(config, testDb.database);
-  const deps = { config, database: testDb.database, auth, mailer, log };
+  const deps = { ...buildDeps(config, testDb.database, log), log };
   const app = createApp(deps);
-  return { app, auth, config, log, mailer, deps, database: testDb.database, close: testDb.drop };
+  return { app, auth: deps.auth, config, log, mailer: deps.mailer, repos: deps.repos, deps, database: testDb.database, close: testDb.drop };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,16 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Engine } from "../database.js";
 import type { Schema } from "../schema.js";
-
-const PHONE_LIKE = /^[\d\s()+.\-]+$/;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/** What a search box entry looks for: digits for phone-like input, else lower-cased text. */
-export function searchTerm(q: string): string {
-  const trimmed = q.trim();
-  if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return trimmed.replace(/\D/g, "");
-  return trimmed.toLocaleLowerCase("en");
-}
+import { escapeLike } from "./like.js";
 
 /**
  * A condition on `c` (contacts) for a search term. Three characters or more go through the trigram

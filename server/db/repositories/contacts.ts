@@ -1,8 +1,9 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Insertable, type Kysely, type SelectQueryBuilder, type Updateable, sql } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import type { KeyType } from "../paging.js";
-import type { ContactsTable, Schema } from "../schema.js";
+import type { ContactRow, ContactsTable, Schema } from "../schema.js";
+import { contactCounter } from "./contact-counts.js";
 import { searchCondition } from "./contact-search.js";
 
 type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
@@ -32,87 +33,148 @@ export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc
 };
 
 export interface ListOptions {
-  organizationId: string;
-  engine: Engine;
+  /** A parsed search term (shared/search.ts), or undefined for none. */
   term?: string | undefined;
   filter: ContactFilter;
   /** ISO time: "recent" means accessed at or after it. */
   recentSince: string;
 }
 
-type ContactQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", object>;
+export type PageOptions = ListOptions & { sort: ContactSort; after?: (string | number)[] | undefined; limit: number };
 
-/** Active contacts of one organization, narrowed by filter and search. */
-export function activeContacts(db: Kysely<Schema>, o: ListOptions): ContactQuery {
+type ContactQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", object>;
+export type NewContact = Insertable<ContactsTable>;
+
+/** The base of every read: one organization's contacts outside the trash, narrowed by filter and search. */
+function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: string, o?: ListOptions): ContactQuery {
   let query = db
     .selectFrom("contacts as c")
-    .where("c.organization_id", "=", o.organizationId)
+    .where("c.organization_id", "=", organizationId)
     .where("c.deleted_at", "is", null) as unknown as ContactQuery;
-  if (o.filter === "favorites") query = query.where("c.fav_rank", "=", 0);
-  if (o.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince);
-  if (o.term) query = query.where(searchCondition(o.engine, o.term));
+  if (o?.filter === "favorites") query = query.where("c.fav_rank", "=", 0);
+  if (o?.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince);
+  if (o?.term) query = query.where(searchCondition(engine, o.term));
   return query;
 }
 
-type PageOptions = ListOptions & { sort: ContactSort; after?: unknown[] | undefined; limit: number };
+/** The active contacts of one organization: every query starts from the base above. */
+export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
+  const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
+  const activeRow = () =>
+    db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
 
-/** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
-export async function listContactsPage(db: Kysely<Schema>, o: PageOptions) {
-  if (o.engine === "postgres" && o.term && o.term.length >= 3) {
-    // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
-    // bunched in sort order ("smith" under a last-name sort). Without plain index scans it takes the
-    // trigram index's matches and sorts those, like SQLite does.
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_indexscan = off`.execute(trx);
-      return pageQuery(trx, o);
-    });
-  }
-  return pageQuery(db, o);
+  const pageQuery = (q: Kysely<Schema>, o: PageOptions) => {
+    const spec = SORTS[o.sort];
+    let query = activeContacts(q, engine, organizationId, o).selectAll("c");
+    if (o.after) {
+      const after = o.after;
+      query = query.where((eb) =>
+        eb(eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])), spec.direction === "asc" ? ">" : "<", eb.tuple(...(after as [any, any]))),
+      );
+    }
+    for (const column of spec.columns) query = query.orderBy(`c.${column}`, spec.direction);
+    return query.limit(o.limit).execute() as Promise<ContactRow[]>;
+  };
+
+  return {
+    counter: contactCounter(db, organizationId),
+
+    /** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
+    async page(o: PageOptions): Promise<ContactRow[]> {
+      if (engine === "postgres" && o.term && o.term.length >= 3) {
+        // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
+        // bunched in sort order ("smith" under a last-name sort). Without plain index scans it takes the
+        // trigram index's matches and sorts those, like SQLite does.
+        return db.transaction().execute(async (trx) => {
+          await sql`set local enable_indexscan = off`.execute(trx);
+          return pageQuery(trx, o);
+        });
+      }
+      return pageQuery(db, o);
+    },
+
+    /**
+     * Counts matches up to `cap` + 1 and stops there, so a badge over a huge result costs a bounded read;
+     * a result of cap + 1 means "more than cap".
+     */
+    async countCapped(o: ListOptions, cap: number): Promise<number> {
+      const limited = active(o).select("c.id").limit(cap + 1);
+      const row = await db.selectFrom(limited.as("m")).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * All three chip counts for a search in one pass over at most `cap` + 1 matches. `truncated` says
+     * the matches ran past the cap, when favourites and recent are only lower bounds.
+     */
+    async countByFilter(o: ListOptions, cap: number) {
+      const matches = active({ ...o, filter: "all" }).select(["c.fav_rank", "c.accessed_key"]).limit(cap + 1);
+      const row = await db
+        .selectFrom(matches.as("m"))
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as("all"),
+          eb.fn.sum<number | string | null>(sql`case when m.fav_rank = 0 then 1 else 0 end`).as("favorites"),
+          eb.fn.sum<number | string | null>(sql`case when m.accessed_key >= ${o.recentSince} then 1 else 0 end`).as("recent"),
+        ])
+        .executeTakeFirst();
+      const all = Number(row?.all ?? 0);
+      return { all, favorites: Number(row?.favorites ?? 0), recent: Number(row?.recent ?? 0), truncated: all > cap };
+    },
+
+    find: (id: string) => active().selectAll("c").where("c.id", "=", id).executeTakeFirst() as Promise<ContactRow | undefined>,
+
+    /** The oldest active contact with this normalised phone. */
+    findByPhone: (digits: string) =>
+      active().selectAll("c").where("c.phone_digits", "=", digits).orderBy("c.created_at").executeTakeFirst() as Promise<ContactRow | undefined>,
+
+    /** Serialises creates of one number (PostgreSQL; SQLite writes one at a time anyway). Call in a transaction. */
+    async lockPhone(digits: string): Promise<void> {
+      if (engine === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${organizationId + ":" + digits}))`.execute(db);
+    },
+
+    async insert(row: NewContact): Promise<void> {
+      await db.insertInto("contacts").values(row).execute();
+    },
+
+    /** Writes fields of an active contact, if still at `version` when given; false when nothing matched. */
+    async update(id: string, values: Updateable<ContactsTable>, version?: number): Promise<boolean> {
+      let query = activeRow().set(values).where("id", "=", id);
+      if (version !== undefined) query = query.where("version", "=", version);
+      return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+    },
+
+    /** Moves an active contact to the trash (conditional: of two deletes, only one moves it). */
+    async moveToTrash(id: string, now: string): Promise<boolean> {
+      const result = await activeRow()
+        .set((eb) => ({ deleted_at: now, updated_at: now, version: eb("version", "+", 1) }))
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Which of `ids` are active contacts of this organization. */
+    async activeIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      return (await active().select("c.id").where("c.id", "in", ids).execute()).map((r) => r.id);
+    },
+
+    /** Normalised phones shared by more than one active contact, in order, after `after`. */
+    duplicatePhones(after: string | undefined, limit: number) {
+      let query = active()
+        .select(["c.phone_digits", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("c.phone_digits", "!=", "")
+        .groupBy("c.phone_digits")
+        .having((eb) => eb.fn.countAll(), ">", 1)
+        .orderBy("c.phone_digits")
+        .limit(limit);
+      if (after) query = query.where("c.phone_digits", ">", after);
+      return query.execute();
+    },
+
+    /** The active contacts holding any of these normalised phones, oldest first. */
+    withPhones: (digits: string[]) =>
+      active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>,
+  };
 }
 
-function pageQuery(db: Kysely<Schema>, o: PageOptions) {
-  const spec = SORTS[o.sort];
-  let query = activeContacts(db, o).selectAll("c");
-  if (o.after) {
-    const after = o.after;
-    query = query.where((eb) =>
-      eb(eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])), spec.direction === "asc" ? ">" : "<", eb.tuple(...(after as [any, any]))),
-    );
-  }
-  for (const column of spec.columns) query = query.orderBy(`c.${column}`, spec.direction);
-  return query.limit(o.limit).execute();
-}
-
-/**
- * Counts matches up to `cap` + 1 and stops there, so a badge over a huge result costs a bounded read;
- * a result of cap + 1 means "more than cap".
- */
-export async function countContactsCapped(db: Kysely<Schema>, o: ListOptions, cap: number): Promise<number> {
-  const limited = activeContacts(db, o).select("c.id").limit(cap + 1);
-  const row = await db
-    .selectFrom(limited.as("m"))
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/**
- * All three chip counts for a search in one pass over at most `cap` + 1 matches (a search's matches
- * come from the trigram index, so one pass costs what one count does). `truncated` says the matches
- * ran past the cap, when favourites and recent are only lower bounds.
- */
-export async function countMatchesByFilter(db: Kysely<Schema>, o: ListOptions, cap: number) {
-  const matches = activeContacts(db, { ...o, filter: "all" })
-    .select(["c.fav_rank", "c.accessed_key"])
-    .limit(cap + 1);
-  const row = await db
-    .selectFrom(matches.as("m"))
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("all"),
-      eb.fn.sum<number | string | null>(sql`case when m.fav_rank = 0 then 1 else 0 end`).as("favorites"),
-      eb.fn.sum<number | string | null>(sql`case when m.accessed_key >= ${o.recentSince} then 1 else 0 end`).as("recent"),
-    ])
-    .executeTakeFirst();
-  const all = Number(row?.all ?? 0);
-  return { all, favorites: Number(row?.favorites ?? 0), recent: Number(row?.recent ?? 0), truncated: all > cap };
-}
+export type ContactRepository = ReturnType<typeof contactRepository>;

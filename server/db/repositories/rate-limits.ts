@@ -12,7 +12,11 @@ export interface Rule {
  * Counts a hit against `key` in the shared rateLimit table (the one Better Auth uses, so several
  * instances on one database share every count). Returns false when the limit is used up.
  */
-export async function consume(db: Kysely<Schema>, key: string, rule: Rule, now = Date.now()): Promise<boolean> {
+export function rateLimitRepository(db: Kysely<Schema>) {
+  return { consume: (key: string, rule: Rule, now = Date.now()) => consume(db, key, rule, now) };
+}
+
+async function consume(db: Kysely<Schema>, key: string, rule: Rule, now: number): Promise<boolean> {
   const windowStart = now - rule.windowSeconds * 1000;
   for (let attempt = 0; attempt < 3; attempt++) {
     const counted = await db

@@ -1,23 +1,110 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { nowIso } from "../ids.js";
 import type { Schema } from "../schema.js";
+import { escapeLike } from "./like.js";
 
-export async function countUsers(db: Kysely<Schema>): Promise<number> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+/** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
+export function userRepository(db: Kysely<Schema>) {
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
 
-export async function findUserByEmail(db: Kysely<Schema>, email: string) {
-  return db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
-}
+    findByEmail: (email: string) => db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst(),
 
-/** Whether the account has a password (an account an invitation created has none until the person sets one). */
-export async function hasPassword(db: Kysely<Schema>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("accounts")
-    .select("id")
-    .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .where("password", "is not", null)
-    .executeTakeFirst();
-  return Boolean(row);
+    async exists(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst());
+    },
+
+    /** The account facts the user's own view shows. */
+    facts: (userId: string) => db.selectFrom("users").select(["emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
+
+    /** When the user's newest session started (their last sign-in). */
+    async lastSignIn(userId: string) {
+      const row = await db.selectFrom("sessions").select("createdAt").where("userId", "=", userId).orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+      return row?.createdAt;
+    },
+
+    /** Whether the account has a password (an account an invitation created has none until the person sets one). */
+    async hasPassword(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("accounts")
+        .select("id")
+        .where("userId", "=", userId)
+        .where("providerId", "=", "credential")
+        .where("password", "is not", null)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** An account without a password and its profile, for an invited address; call in a transaction. */
+    async insertWithoutPassword(user: { id: string; email: string; name: string }): Promise<void> {
+      const now = nowIso();
+      await db.insertInto("users").values({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now }).execute();
+      await db.insertInto("profiles").values({ user_id: user.id, name: user.name, created_at: now, updated_at: now }).execute();
+    },
+
+    async confirmEmail(userId: string): Promise<void> {
+      await db.updateTable("users").set({ emailVerified: true, updatedAt: nowIso() }).where("id", "=", userId).execute();
+    },
+
+    /** Replaces the password hash; false when the account has no password credential. */
+    async setPasswordHash(userId: string, hash: string): Promise<boolean> {
+      const result = await db
+        .updateTable("accounts")
+        .set({ password: hash, updatedAt: nowIso() })
+        .where("userId", "=", userId)
+        .where("providerId", "=", "credential")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async endSessions(userId: string): Promise<void> {
+      await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+    },
+
+    /** Deletes the account; sessions, credentials, memberships, invitations and profile cascade. */
+    async delete(userId: string): Promise<void> {
+      await db.deleteFrom("users").where("id", "=", userId).execute();
+    },
+
+    /**
+     * Colleagues of `actorUserId` (members of an organization where the actor is admin or owner) whose
+     * e-mail or name contains `q`, not in and not invited to `organizationId`; by e-mail, at most `limit`.
+     */
+    colleaguesToInvite(actorUserId: string, organizationId: string, q: string, limit: number) {
+      const pattern = `%${escapeLike(q.toLowerCase())}%`;
+      return db
+        .selectFrom("users as u")
+        .leftJoin("profiles as p", "p.user_id", "u.id")
+        .select(["u.id", "u.email", "p.name", "u.name as auth_name", "u.createdAt"])
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(u.email)`, "like", sql`${pattern} escape '\\'`),
+            eb(sql`lower(coalesce(p.name, u.name))`, "like", sql`${pattern} escape '\\'`),
+          ]),
+        )
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("memberships as theirs")
+              .innerJoin("memberships as mine", "mine.organization_id", "theirs.organization_id")
+              .select("theirs.id")
+              .whereRef("theirs.user_id", "=", "u.id")
+              .where("mine.user_id", "=", actorUserId)
+              .where("mine.role", "=", "admin"),
+          ),
+        )
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom("memberships as m").select("m.id").whereRef("m.user_id", "=", "u.id").where("m.organization_id", "=", organizationId))),
+        )
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom("invitations as i").select("i.id").whereRef("i.user_id", "=", "u.id").where("i.organization_id", "=", organizationId))),
+        )
+        .orderBy("u.email")
+        .limit(limit)
+        .execute();
+    },
+  };
 }

@@ -1,13 +1,8 @@
 import { COUNT_CAP, type ContactFilter, type ContactSort, type PhoneType } from "@shared/contact-schemas";
 import { isApiError } from "@/api";
 import { getErrorMessage } from "@/lib/error-message";
-import type { Contact } from "../types";
 
-/** First and last name, or the company for a company-only contact. */
-export function contactName(contact: Pick<Contact, "first_name" | "last_name" | "company">): string {
-  const name = [contact.first_name, contact.last_name].filter(Boolean).join(" ").trim();
-  return name || contact.company || "Unnamed contact";
-}
+export { contactDisplayName as contactName } from "@shared/contact-display";
 
 export const FILTER_LABELS: Record<ContactFilter, string> = {
   all: "All Contacts",

@@ -1,0 +1,78 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Engine } from "../database.js";
+import type { ContactRow, GroupsTable, Schema } from "../schema.js";
+import { searchCondition } from "./contact-search.js";
+
+/** One organization's groups and their member links. */
+export function groupRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
+  const groups = () => db.selectFrom("groups").where("organization_id", "=", organizationId);
+
+  return {
+    /** By name, after the keyset (name_key, id). */
+    page(after: [string, string] | undefined, limit: number) {
+      let query = groups().selectAll();
+      if (after) query = query.where((eb) => eb(eb.refTuple("name_key", "id"), ">", eb.tuple(after[0], after[1])));
+      return query.orderBy("name_key").orderBy("id").limit(limit).execute();
+    },
+
+    find: (id: string) => groups().selectAll().where("id", "=", id).executeTakeFirst(),
+
+    async insert(row: Insertable<GroupsTable>): Promise<void> {
+      await db.insertInto("groups").values(row).execute();
+    },
+
+    async update(id: string, values: Updateable<GroupsTable>): Promise<boolean> {
+      const result = await db.updateTable("groups").set(values).where("id", "=", id).where("organization_id", "=", organizationId).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Deletes the group and its member links (the contacts stay); call in a transaction. */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom("group_contacts").where("group_id", "=", id).execute();
+      await db.deleteFrom("groups").where("id", "=", id).where("organization_id", "=", organizationId).execute();
+    },
+
+    /** A group's members that are not in the trash, newest first, after the keyset (added_at, contact_id). */
+    membersPage(groupId: string, after: [string, string] | undefined, limit: number) {
+      let query = db
+        .selectFrom("group_contacts as gc")
+        .innerJoin("contacts as c", "c.id", "gc.contact_id")
+        .select(["gc.contact_id", "gc.added_at", "c.first_name", "c.last_name", "c.company", "c.phone", "c.email", "c.notes", "c.organization_id"])
+        .where("gc.group_id", "=", groupId)
+        .where("c.organization_id", "=", organizationId)
+        .where("c.deleted_at", "is", null);
+      if (after) query = query.where((eb) => eb(eb.refTuple("gc.added_at", "gc.contact_id"), "<", eb.tuple(after[0], after[1])));
+      return query.orderBy("gc.added_at", "desc").orderBy("gc.contact_id", "desc").limit(limit).execute();
+    },
+
+    /** Active contacts not yet in the group, by first name, after the keyset (sort_first, id). */
+    candidatesPage(groupId: string, term: string | undefined, after: [string, string] | undefined, limit: number): Promise<ContactRow[]> {
+      let query = db
+        .selectFrom("contacts as c")
+        .selectAll("c")
+        .where("c.organization_id", "=", organizationId)
+        .where("c.deleted_at", "is", null)
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom("group_contacts as gc").select("gc.contact_id").whereRef("gc.contact_id", "=", "c.id").where("gc.group_id", "=", groupId))),
+        );
+      if (term) query = query.where(searchCondition(engine, term));
+      if (after) query = query.where((eb) => eb(eb.refTuple("c.sort_first", "c.id"), ">", eb.tuple(after[0], after[1])));
+      return query.orderBy("c.sort_first").orderBy("c.id").limit(limit).execute();
+    },
+
+    /** Links contacts to the group (links already there are kept); returns how many were new. */
+    async addMembers(groupId: string, contactIds: string[], now: string): Promise<number> {
+      const result = await db
+        .insertInto("group_contacts")
+        .values(contactIds.map((contact_id) => ({ group_id: groupId, contact_id, added_at: now })))
+        .onConflict((oc) => oc.columns(["group_id", "contact_id"]).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? contactIds.length);
+    },
+
+    async removeMember(groupId: string, contactId: string): Promise<boolean> {
+      const result = await db.deleteFrom("group_contacts").where("group_id", "=", groupId).where("contact_id", "=", contactId).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}

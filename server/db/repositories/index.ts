@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { Engine } from "../database.js";
+import type { Schema } from "../schema.js";
+import { auditRepository } from "./audit-logs.js";
+import { contactRepository } from "./contacts.js";
+import { groupRepository } from "./groups.js";
+import { invitationRepository } from "./invitations.js";
+import { mailOutboxRepository } from "./mail-outbox.js";
+import { memberRepository } from "./members.js";
+import { organizationRepository } from "./organizations.js";
+import { profileRepository } from "./profiles.js";
+import { rateLimitRepository } from "./rate-limits.js";
+import { trashRepository } from "./trash.js";
+import { userRepository } from "./users.js";
+import { tokenRepository } from "./verifications.js";
+
+function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
+  return {
+    engine,
+    contacts: (organizationId: string) => contactRepository(db, engine, organizationId),
+    trash: (organizationId: string) => trashRepository(db, organizationId),
+    groups: (organizationId: string) => groupRepository(db, engine, organizationId),
+    members: (organizationId: string) => memberRepository(db, organizationId),
+    organizations: organizationRepository(db),
+    invitations: invitationRepository(db),
+    users: userRepository(db),
+    profiles: profileRepository(db),
+    tokens: tokenRepository(db),
+    audit: auditRepository(db),
+    rateLimits: rateLimitRepository(db),
+    mailOutbox: mailOutboxRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositoriesOn> & {
+  /** Runs `work` with every repository bound to one transaction: all of it commits, or none. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+};
+
+/**
+ * Every repository, on one database handle: the pool, or a transaction. All SQL of the app lives in
+ * these; the organization-scoped ones take the organization id and filter by it in their base query.
+ */
+export function createRepositories(db: Kysely<Schema>, engine: Engine): Repositories {
+  const repos: Repositories = {
+    ...repositoriesOn(db, engine),
+    // Inside a transaction, a nested one is the same transaction.
+    transaction: (work) => (db.isTransaction ? work(repos) : db.transaction().execute((trx) => work(createRepositories(trx, engine)))),
+  };
+  return repos;
+}
