@@ -3,7 +3,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../test/harness.
 import { migrateToLatest } from "./migrate.js";
 
 const EXPECTED_TABLES = [
-  "accounts", "audit_logs", "contact_counts", "contacts", "group_contacts", "groups", "invitations", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "sessions", "users", "verifications",
+  "accounts", "audit_logs", "contact_counts", "contacts", "group_contacts", "groups", "invitations", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "rate_limits", "sessions", "users", "verifications",
 ];
 
 async function describeSchema(t: TestDatabase) {

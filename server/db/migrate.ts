@@ -8,6 +8,7 @@ import * as groups from "./migrations/0005-groups.js";
 import * as contactCounts from "./migrations/0006-contact-counts.js";
 import * as favoriteIndexes from "./migrations/0007-favorite-indexes.js";
 import * as invitations from "./migrations/0008-invitations.js";
+import * as rateLimits from "./migrations/0009-rate-limits.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-contact-counts": contactCounts,
   "0007-favorite-indexes": favoriteIndexes,
   "0008-invitations": invitations,
+  "0009-rate-limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -164,6 +164,13 @@ export interface GroupContactsTable {
   added_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds the current window began. */
+  window_start: number | bigint | string;
+}
+
 export interface ContactCountsTable {
   organization_id: string;
   active: number;
@@ -184,8 +191,10 @@ export interface Schema {
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
+  rate_limits: RateLimitsTable;
   audit_logs: AuditLogsTable;
 }
 
 
 export type ContactRow = Selectable<ContactsTable>;
+export type GroupRow = Selectable<GroupsTable>;

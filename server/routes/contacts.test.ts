@@ -138,6 +138,7 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const theirs = (m: string, p: string, body?: unknown) => send(t.app, m, `/api/orgs/${org}${p}`, { cookie: outsider, body });
     for (const [m, p, body] of [
       ["GET", "/contacts"], ["GET", "/contacts/counts"], ["GET", "/contacts/duplicates"], ["POST", "/contacts", { first_name: "X", phone: phone() }],
+      ["GET", `/contacts/phone-match?phone=${encodeURIComponent(c.phone)}`],
       ["GET", `/contacts/${c.id}`], ["PATCH", `/contacts/${c.id}`, { version: 1, first_name: "Hacked" }], ["DELETE", `/contacts/${c.id}`],
       ["POST", `/contacts/${c.id}/favorite`, { is_favorite: true }], ["POST", `/contacts/${c.id}/access`], ["GET", "/trash"],
       ["POST", `/trash/${c.id}/restore`], ["DELETE", `/trash/${c.id}`],
@@ -149,6 +150,19 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const viaOwn = await send(t.app, "GET", `/api/orgs/${otherOrg}/contacts/${c.id}`, { cookie: outsider });
     expect(viaOwn.status).toBe(404);
     expect((await api("GET", `/contacts/${c.id}`)).json).toMatchObject({ first_name: "Private", version: 1, is_favorite: false, last_accessed: null });
+  });
+
+  it("names the contact that already holds a number, however it is typed, for anyone in the organization", async () => {
+    const held = await create({ first_name: "Holly", last_name: "Holder", phone: "(555) 777-0101" });
+    const match = (typed: string, except?: string) =>
+      api("GET", `/contacts/phone-match?phone=${encodeURIComponent(typed)}${except ? `&except=${except}` : ""}`, undefined, staff);
+    for (const typed of ["5557770101", "+1 555 777 0101", "555.777.0101"]) {
+      expect((await match(typed)).json).toEqual({ match: { id: held.id, name: "Holly Holder" } });
+    }
+    // Editing that very contact is no duplicate of itself; short input matches nothing.
+    expect((await match("5557770101", held.id)).json).toEqual({ match: null });
+    expect((await match("555")).json).toEqual({ match: null });
+    expect((await match("5557770199")).json).toEqual({ match: null });
   });
 
   it("lists duplicate groups by normalised number for admins only", async () => {

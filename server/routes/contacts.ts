@@ -7,6 +7,7 @@ import { parseJson } from "../http/validate.js";
 import {
   countContactsByFilter,
   createContact,
+  findPhoneMatch,
   getContact,
   listContacts,
   listTrash,
@@ -38,6 +39,10 @@ export function contactRoutes() {
   app.get("/contacts/duplicates", async (c) => {
     const { cursor } = parseQuery(pageQuery, c.req.query());
     return c.json(await findDuplicateContacts(c.var.deps, c.var.orgActor, cursor));
+  });
+  app.get("/contacts/phone-match", async (c) => {
+    const { phone, except } = parseQuery(z.object({ phone: z.string().max(40), except: z.string().max(100).optional() }), c.req.query());
+    return c.json(await findPhoneMatch(c.var.deps, c.var.orgActor, phone, except));
   });
   app.post("/contacts", async (c) => {
     const body = await parseJson(c, z.unknown());

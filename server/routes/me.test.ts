@@ -51,4 +51,19 @@ describe.each(engines)("GET /api/me (%s)", (engine) => {
     await t.database.db.updateTable("memberships").set({ role: "admin" }).where("user_id", "=", member.id).execute();
     expect((await send(t.app, "GET", "/api/me", { cookie })).json.organizations[0].role).toBe("admin");
   });
+
+  it("gives a person left with no organization one named 'My Organization', once, even when asked twice at once", async () => {
+    t = await createTestApp(engine);
+    const lonely = await buildUser(t, { email: "lonely@example.com" });
+    const cookie = await signIn(t.app, lonely.email, lonely.password);
+    expect((await send(t.app, "GET", "/api/orgs", { cookie })).json.items).toEqual([]);
+    const answers = await Promise.all([send(t.app, "GET", "/api/me", { cookie }), send(t.app, "GET", "/api/me", { cookie })]);
+    expect(answers.map((a) => a.json.defaultOrganizationCreated).sort()).toEqual([false, true]);
+    for (const answer of answers) {
+      expect(answer.json.organizations).toEqual([expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true })]);
+    }
+    const again = await send(t.app, "GET", "/api/me", { cookie });
+    expect(again.json.defaultOrganizationCreated).toBe(false);
+    expect(await t.repos.organizations.countOfUser(lonely.id)).toBe(1);
+  });
 });

@@ -12,7 +12,7 @@ import { getMe } from "../services/me.js";
 export function meRoutes() {
   const app = new Hono<AppEnv>();
   app.use("*", requireSession);
-  app.get("/", async (c) => c.json(await getMe(c.var.deps, c.var.actor)));
+  app.get("/", async (c) => c.json(await getMe(c.var.deps, c.var.actor, { ensureOrganization: true })));
   app.patch("/profile", async (c) => {
     const { name } = await parseJson(c, profileSchema);
     return c.json(await updateOwnProfile(c.var.deps, c.var.actor, name));

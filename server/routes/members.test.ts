@@ -90,7 +90,7 @@ describe.each(engines)("organization members (%s)", (engine) => {
     const [invitation] = (await send(t.app, "GET", "/api/me/invitations", { cookie: theirs })).json.items;
     expect((await send(t.app, "POST", `/api/me/invitations/${invitation.id}/decline`, { cookie: theirs })).status).toBe(204);
     expect((await send(t.app, "POST", `/api/me/invitations/${invitation.id}/accept`, { cookie: theirs })).status).toBe(404);
-    expect((await send(t.app, "GET", "/api/me", { cookie: theirs })).json.organizations).toEqual([]);
+    expect((await send(t.app, "GET", "/api/orgs", { cookie: theirs })).json.items).toEqual([]);
 
     const second = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "orphan@example.com", role: "staff" } });
     expect((await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${second.json.invitation.id}`, { cookie })).status).toBe(204);

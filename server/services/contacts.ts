@@ -8,6 +8,8 @@ import {
   contactColumns,
   contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
+import { contactDisplayName } from "../../shared/contact-display.js";
+import { normalizePhone } from "../../shared/phone.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
@@ -71,6 +73,18 @@ async function findActive(deps: AppDeps, actor: OrgActor, id: string) {
   const row = await deps.repos.contacts(actor.organizationId).find(id);
   if (!row) throw notFound("Contact not found.");
   return row;
+}
+
+/**
+ * The active contact that already holds this phone number (normalised), for the form's duplicate
+ * banner: the server sees the whole book, not just the pages a screen has loaded.
+ */
+export async function findPhoneMatch(deps: AppDeps, actor: OrgActor, phone: string, exceptId: string | undefined) {
+  authorize(actor, "contacts.view");
+  const digits = normalizePhone(phone);
+  if (digits.length < 7) return { match: null };
+  const row = await deps.repos.contacts(actor.organizationId).findByPhone(digits, exceptId);
+  return { match: row ? { id: row.id, name: contactDisplayName(row) } : null };
 }
 
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string) {

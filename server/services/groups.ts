@@ -1,15 +1,14 @@
-import type { Selectable } from "kysely";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { type KeyType, decodeKeyset, toPage } from "../db/paging.js";
-import type { Schema } from "../db/schema.js";
+import type { GroupRow } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { presentContact } from "./contact-presenter.js";
 
-const presentGroup = (g: Selectable<Schema["groups"]>) => ({
+const presentGroup = (g: GroupRow) => ({
   id: g.id,
   name: g.name,
   description: g.description,

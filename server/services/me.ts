@@ -1,12 +1,35 @@
+import { DEFAULT_ORGANIZATION_NAME } from "../../shared/constants.js";
 import type { Actor, AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
 
-/** The signed-in user's own view: profile name, account facts and every organization with role. */
-export async function getMe(deps: AppDeps, actor: Actor) {
+/**
+ * Spec section 4: a person who belongs to no organization (removed from their only one, say) gets one
+ * named 'My Organization', owned by them. Done here, once: two tabs asking at once make one.
+ */
+async function ensureOrganization(deps: AppDeps, actor: Actor): Promise<boolean> {
+  return deps.repos.transaction(async (repos) => {
+    await repos.organizations.lockForUser(actor.userId);
+    if ((await repos.organizations.countOfUser(actor.userId)) > 0) return false;
+    await repos.organizations.insertWithOwner(DEFAULT_ORGANIZATION_NAME, actor.userId);
+    return true;
+  });
+}
+
+/**
+ * The signed-in user's own view: profile name, account facts and every organization with role. With
+ * `ensureOrganization`, someone with no organization is given their own first.
+ */
+export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrganization?: boolean } = {}) {
   const { repos } = deps;
-  const [name, organizations, user, lastSignIn] = await Promise.all([
+  let organizations = await repos.organizations.listOfUser(actor.userId);
+  let defaultOrganizationCreated = false;
+  if (organizations.length === 0 && options.ensureOrganization) {
+    defaultOrganizationCreated = await ensureOrganization(deps, actor);
+    // Read again either way: a concurrent request may have made it meanwhile.
+    organizations = await repos.organizations.listOfUser(actor.userId);
+  }
+  const [name, user, lastSignIn] = await Promise.all([
     repos.profiles.findName(actor.userId),
-    repos.organizations.listOfUser(actor.userId),
     repos.users.facts(actor.userId),
     repos.users.lastSignIn(actor.userId),
   ]);
@@ -26,5 +49,7 @@ export async function getMe(deps: AppDeps, actor: Actor) {
       isOwner: o.owner_id === actor.userId,
       created_at: toIso(o.created_at),
     })),
+    /** True on the one answer that created 'My Organization', so the app can say so. */
+    defaultOrganizationCreated,
   };
 }

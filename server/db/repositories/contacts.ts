@@ -123,9 +123,12 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
 
     find: (id: string) => active().selectAll("c").where("c.id", "=", id).executeTakeFirst() as Promise<ContactRow | undefined>,
 
-    /** The oldest active contact with this normalised phone. */
-    findByPhone: (digits: string) =>
-      active().selectAll("c").where("c.phone_digits", "=", digits).orderBy("c.created_at").executeTakeFirst() as Promise<ContactRow | undefined>,
+    /** The oldest active contact with this normalised phone (other than `exceptId`). */
+    findByPhone(digits: string, exceptId?: string): Promise<ContactRow | undefined> {
+      let query = active().selectAll("c").where("c.phone_digits", "=", digits);
+      if (exceptId) query = query.where("c.id", "<>", exceptId);
+      return query.orderBy("c.created_at").executeTakeFirst() as Promise<ContactRow | undefined>;
+    },
 
     /** Serialises creates of one number (PostgreSQL; SQLite writes one at a time anyway). Call in a transaction. */
     async lockPhone(digits: string): Promise<void> {

@@ -21,7 +21,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     trash: (organizationId: string) => trashRepository(db, organizationId),
     groups: (organizationId: string) => groupRepository(db, engine, organizationId),
     members: (organizationId: string) => memberRepository(db, organizationId),
-    organizations: organizationRepository(db),
+    organizations: organizationRepository(db, engine),
     invitations: invitationRepository(db),
     users: userRepository(db),
     profiles: profileRepository(db),

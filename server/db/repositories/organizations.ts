@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { newId, nowIso } from "../ids.js";
+import type { Engine } from "../database.js";
 import type { Role, Schema } from "../schema.js";
 
 export interface MembershipRow {
@@ -10,7 +11,7 @@ export interface MembershipRow {
   created_at: Date | string;
 }
 
-export function organizationRepository(db: Kysely<Schema>) {
+export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
   return {
     /** Creates an organization and its owner's admin membership; call in a transaction. */
     async insertWithOwner(name: string, ownerId: string): Promise<string> {
@@ -41,6 +42,11 @@ export function organizationRepository(db: Kysely<Schema>) {
     async countOfUser(userId: string): Promise<number> {
       const row = await db.selectFrom("memberships").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    /** Serialises work on one person's organizations until the transaction ends (PostgreSQL; SQLite runs transactions one at a time). */
+    async lockForUser(userId: string): Promise<void> {
+      if (engine === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${"organizations-of:" + userId}))`.execute(db);
     },
 
     async ownsAny(userId: string): Promise<boolean> {

@@ -24,6 +24,8 @@ export interface MeUser {
 export interface Me {
   user: MeUser;
   organizations: MeOrganization[];
+  /** True on the answer that gave a person with no organization their own 'My Organization'. */
+  defaultOrganizationCreated: boolean;
 }
 
 export interface SignInInput {

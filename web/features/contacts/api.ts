@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-query";
 import { CONTACT_PAGE_DEFAULT, type ContactFields, contactColumns } from "@shared/contact-schemas";
 import { api, isApiError } from "@/api";
+import { hasUnsavedForms } from "@/lib/form-state-registry";
 import {
   type ContactPages,
   containsContact,
@@ -37,6 +38,7 @@ export const contactKeys = {
   detail: (orgId: string, id: string) => ["contacts", orgId, "detail", id] as const,
   trash: (orgId: string) => ["contacts", orgId, "trash"] as const,
   duplicates: (orgId: string) => ["contacts", orgId, "duplicates"] as const,
+  phoneMatch: (orgId: string, digits: string, exceptId: string | null) => ["contacts", orgId, "phone-match", digits, exceptId] as const,
 };
 
 const orgPath = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
@@ -45,9 +47,28 @@ const is4xx = (error: unknown) => isApiError(error) && error.status >= 400 && er
 
 /** A list with more cached pages than this is not refetched in place (that would be one request per page). */
 const MAX_REFETCH_PAGES = 3;
+/** Spec section 4: the idle refresh. */
+const BACKGROUND_REFRESH_MS = 5 * 60_000;
+
+const backgroundRefreshAllowed = (data: ContactPages | undefined) =>
+  !hasUnsavedForms() && (data?.pages.length ?? 0) <= MAX_REFETCH_PAGES;
 
 export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
   return api.get<Contact>(contactPath(orgId, id), signal);
+}
+
+/** The contact that already holds this number (the whole book, on the server), for the form's duplicate banner. */
+export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: string | null) {
+  return useQuery({
+    queryKey: contactKeys.phoneMatch(orgId, digits, exceptId),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ phone: digits });
+      if (exceptId) search.set("except", exceptId);
+      return api.get<{ match: { id: string; name: string } | null }>(`${orgPath(orgId)}/contacts/phone-match?${search}`, signal);
+    },
+    enabled: digits.length >= 7,
+    staleTime: 30_000,
+  });
 }
 
 /** The contact list, a keyset page at a time; spec section 9: load retried 3 times after 1, 2, 4 s. */
@@ -69,6 +90,10 @@ export function useContactsQuery(orgId: string | null, params: ContactListParams
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === orgId ? previous : undefined),
     // An unused list is dropped soon: coming back to it refetches every page it had loaded.
     gcTime: 60_000,
+    // Spec section 4: refresh when the tab comes back and every 5 minutes, unless a form holds unsaved
+    // data; a long-scrolled list is left as it is (refetching it would be one request per page).
+    refetchOnWindowFocus: (query) => backgroundRefreshAllowed(query.state.data),
+    refetchInterval: (query) => (backgroundRefreshAllowed(query.state.data) ? BACKGROUND_REFRESH_MS : false),
   });
 }
 
@@ -82,6 +107,8 @@ export function useContactCountsQuery(orgId: string | null, q: string) {
     },
     enabled: orgId !== null,
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: () => !hasUnsavedForms(),
+    refetchInterval: () => (hasUnsavedForms() ? false : BACKGROUND_REFRESH_MS),
   });
 }
 
@@ -259,6 +286,8 @@ export function useTrashRestoreMutation(orgId: string) {
     mutationFn: (id: string) => api.post<Contact>(`${orgPath(orgId)}/trash/${encodeURIComponent(id)}/restore`),
     onSuccess: (_restored, id) => {
       dropFromTrash(queryClient, orgId, id);
+      // The restored contact is back in the lists and the counts.
+      void refreshContactLists(queryClient, orgId, { reset: true });
       void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
     },
   });

@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { normalizePhone } from "@shared/phone";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { contactKeys } from "../api";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useUnsavedForm } from "@/hooks/use-unsaved-form";
+import { usePhoneMatchQuery } from "../api";
 import { useContactSave } from "../hooks/use-contact-save";
-import { useUnsavedForm } from "../hooks/use-unsaved-form";
-import { loadedContacts } from "../lib/contact-cache";
 import {
   type ContactFormOutput,
   contactFormSchema,
@@ -27,8 +26,10 @@ interface ContactFormProps {
 }
 
 /** Add/edit form: validation with the shared schema, duplicate-phone hint, optimistic save. */
+/** How long the phone field must rest before the server is asked about duplicates. */
+const PHONE_CHECK_DELAY_MS = 300;
+
 export function ContactForm({ orgId, contact, onClose }: ContactFormProps) {
-  const queryClient = useQueryClient();
   // After a version conflict the form continues from the server's fresh copy.
   const [base, setBase] = useState(contact);
   const { save, saving } = useContactSave(orgId);
@@ -46,17 +47,9 @@ export function ContactForm({ orgId, contact, onClose }: ContactFormProps) {
   });
   useUnsavedForm(isDirty);
 
-  // Cheap client-side hint from the rows already loaded; the server merges same-number contacts anyway.
-  const phoneOwners = useMemo(() => {
-    const owners = new Map<string, string[]>();
-    for (const row of loadedContacts(queryClient, contactKeys.lists(orgId))) {
-      const key = normalizePhone(row.phone);
-      if (key.length >= 7) owners.set(key, [...(owners.get(key) ?? []), row.id]);
-    }
-    return owners;
-  }, [queryClient, orgId]);
-  const phone = normalizePhone(useWatch({ control, name: "phone" }));
-  const duplicate = phone.length >= 7 && (phoneOwners.get(phone) ?? []).some((id) => id !== base?.id);
+  // The server checks the whole book as the number is typed, not just the rows this screen loaded.
+  const phone = useDebouncedValue(normalizePhone(useWatch({ control, name: "phone" })), PHONE_CHECK_DELAY_MS);
+  const duplicate = Boolean(usePhoneMatchQuery(orgId, phone, base?.id ?? null).data?.match);
 
   function handleEdited(name: keyof ContactFormValues) {
     clearErrors(name);

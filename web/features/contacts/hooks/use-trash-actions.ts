@@ -1,7 +1,6 @@
 import { toast } from "sonner";
 import { useTrashPurgeMutation, useTrashRestoreMutation } from "../api";
 import { failureReason } from "../lib/contact-display";
-import { announceContactRestored } from "../lib/contact-events";
 import type { Contact } from "../types";
 
 /** Restore and permanent delete from the trash, with the spec's toasts. */
@@ -11,11 +10,7 @@ export function useTrashActions(orgId: string) {
 
   function handleRestore(contact: Contact) {
     restore.mutate(contact.id, {
-      onSuccess: () => {
-        toast.success("Contact restored successfully");
-        // The contact lists listen for this and refresh.
-        announceContactRestored({ id: contact.id, organizationId: orgId });
-      },
+      onSuccess: () => toast.success("Contact restored successfully"),
       onError: (error) => toast.error(`Failed to restore contact: ${failureReason(error)}`),
     });
   }

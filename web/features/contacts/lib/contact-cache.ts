@@ -73,12 +73,3 @@ export function locateContact(queryClient: QueryClient, listsKey: QueryKey, id: 
   }
   return rows;
 }
-
-/** The loaded rows of every cached list (deduplicated), e.g. for the form's duplicate-phone hint. */
-export function loadedContacts(queryClient: QueryClient, listsKey: QueryKey): Contact[] {
-  const byId = new Map<string, Contact>();
-  for (const [, data] of queryClient.getQueriesData<ContactPages>({ queryKey: listsKey })) {
-    for (const page of data?.pages ?? []) for (const contact of page.items) byId.set(contact.id, contact);
-  }
-  return [...byId.values()];
-}

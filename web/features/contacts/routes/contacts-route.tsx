@@ -22,7 +22,7 @@ import { ImportExportPanel } from "../components/import-export-panel";
 import { TrashDialog } from "../components/trash-dialog";
 import { useContactListRefresh } from "../hooks/use-contact-list-refresh";
 import { type ContactRowActions, useContactRowWrites } from "../hooks/use-contact-row-actions";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
 

@@ -5,7 +5,7 @@ import { addGroupMembersSchema } from "@shared/group-schemas";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { useDebouncedValue } from "@/features/contacts/hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useGroupCandidatesQuery, useGroupMembersAddMutation } from "../api";
 import { useContactSelection } from "../hooks/use-contact-selection";
 import type { Group } from "../types";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { useUnsavedForm } from "@/features/contacts/hooks/use-unsaved-form";
+import { useUnsavedForm } from "@/hooks/use-unsaved-form";
 import { useGroupCreateMutation, useGroupUpdateMutation } from "../api";
 import type { Group } from "../types";
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { useMeQuery } from "@/features/auth/api";
@@ -6,7 +6,6 @@ import { useCurrentOrganization } from "@/features/organizations/hooks/use-curre
 import { useGroupsQuery } from "../api";
 import { GroupDialogs } from "../components/group-dialogs";
 import { GroupsCard } from "../components/groups-card";
-import { useGroupsRefresh } from "../hooks/use-groups-refresh";
 import { type GroupAction, type GroupDialog } from "../lib/group-dialog";
 import { NO_ORGANIZATION_MESSAGE } from "../lib/group-messages";
 import type { Group } from "../types";
@@ -25,8 +24,8 @@ export function GroupsRoute() {
   const orgId = current?.id ?? null;
   const groups = useGroupsQuery(orgId);
   const [dialog, setDialog] = useState<GroupDialog>(null);
-  const closeDialog = useCallback(() => setDialog(null), []);
-  useGroupsRefresh(orgId, closeDialog);
+  // An open dialog belongs to the organization it was opened in: switching closes it.
+  useEffect(() => setDialog(null), [orgId]);
 
   // Spec section 8: every group write needs a current organization.
   function open(next: NonNullable<GroupDialog>) {

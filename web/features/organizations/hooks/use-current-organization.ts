@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useMeQuery, type MeOrganization } from "@/features/auth/api";
 import {
@@ -16,6 +17,7 @@ export interface CurrentOrganization {
 
 export function useCurrentOrganization(): CurrentOrganization {
   const me = useMeQuery();
+  const queryClient = useQueryClient();
   const storedId = useSyncExternalStore(subscribeToOrganizationChanges, readStoredOrganizationId);
   const organizations = me.data?.organizations ?? [];
   const current = organizations.find((organization) => organization.id === storedId) ?? organizations[0] ?? null;
@@ -32,6 +34,10 @@ export function useCurrentOrganization(): CurrentOrganization {
   return {
     organizations,
     current,
-    switchTo: (organization) => storeCurrentOrganization({ id: organization.id, name: organization.name }),
+    switchTo: (organization) => {
+      storeCurrentOrganization({ id: organization.id, name: organization.name });
+      // Spec section 4: switching forces a refresh of what the screens show for that organization.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] === organization.id });
+    },
   };
 }

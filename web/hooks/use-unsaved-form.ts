@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { setFormDirty } from "../lib/form-state-registry";
+import { setFormDirty } from "@/lib/form-state-registry";
 
 /** Registers the form as holding unsaved data while `dirty` (and never after it unmounts). */
 export function useUnsavedForm(dirty: boolean): void {
