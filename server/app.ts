@@ -16,6 +16,15 @@ import { organizationRoutes } from "./routes/organizations.js";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** The JSON API under /api; its type is what the web client is built from (web/api-client.ts). */
+const apiRoutes = new Hono<AppEnv>()
+  .route("/me", meRoutes)
+  .route("/account", accountRoutes)
+  .route("/orgs", organizationRoutes)
+  .route("/client-log", clientLogRoutes);
+
+export type ApiRoutes = typeof apiRoutes;
+
 /** Builds the whole HTTP app from its dependencies; nothing global, so each test makes its own. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -42,10 +51,7 @@ export function createApp(deps: AppDeps) {
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.route("/api/auth", authRoutes());
-  app.route("/api/me", meRoutes());
-  app.route("/api/account", accountRoutes());
-  app.route("/api/orgs", organizationRoutes());
-  app.route("/api/client-log", clientLogRoutes());
+  app.route("/api", apiRoutes);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 
   app.route("/", spaRoutes(deps.config.webDir));

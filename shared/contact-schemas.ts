@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./constants.js";
 import { isValidEmail } from "./email.js";
+import { searchPageQuerySchema } from "./paging.js";
 import { isValidPhone } from "./phone.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 
@@ -16,8 +17,7 @@ export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favo
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const DEFAULT_SORT: ContactSort = "last_name";
 export const RECENT_DAYS = 3;
-export const CONTACT_PAGE_DEFAULT = 50;
-export const CONTACT_PAGE_MAX = 200;
+export { PAGE_DEFAULT as CONTACT_PAGE_DEFAULT } from "./paging.js";
 /** Filter and search counts stop at this; the API answers COUNT_CAP + 1 for "more than COUNT_CAP". */
 export const COUNT_CAP = 20_000;
 
@@ -73,13 +73,14 @@ export const EDITABLE_FIELDS = [
 
 export const favoriteSchema = z.object({ is_favorite: z.boolean() });
 
-export const contactListQuerySchema = z.object({
-  q: z.string().max(200).optional().transform((v) => v?.trim() || undefined),
+export const contactListQuerySchema = searchPageQuerySchema.extend({
   filter: z.enum(CONTACT_FILTERS).default("all"),
   sort: z.enum(CONTACT_SORTS).default(DEFAULT_SORT),
-  cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(CONTACT_PAGE_MAX).default(CONTACT_PAGE_DEFAULT),
 });
+
+export const contactCountsQuerySchema = searchPageQuerySchema.pick({ q: true });
+
+export const phoneMatchQuerySchema = z.object({ phone: z.string().max(40), except: z.string().max(100).optional() });
 
 /** The stored columns for validated fields: absent optional values become null. */
 export function contactColumns(f: ContactFields) {

@@ -70,7 +70,7 @@ describe("HTTP surface", () => {
       body: JSON.stringify({ path: "x".repeat(2 * 1024 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe("TOO_LARGE");
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("TOO_LARGE");
   });
 
   it("logs a client-side 404 with control characters stripped, and validates the body", async () => {

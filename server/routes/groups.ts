@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { addGroupMembersSchema, groupSchema } from "../../shared/group-schemas.js";
-import { badRequest } from "../errors.js";
+import { pageQuerySchema, searchPageQuerySchema } from "../../shared/paging.js";
 import type { AppEnv } from "../http/env.js";
-import { parseJson } from "../http/validate.js";
+import { jsonBody, queryParams } from "../http/validate.js";
 import {
   addGroupMembers,
   createGroup,
@@ -15,48 +14,32 @@ import {
   updateGroup,
 } from "../services/groups.js";
 
-const pageQuery = z.object({
-  q: z.string().max(200).optional(),
-  cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-
-function page(query: Record<string, string>) {
-  const parsed = pageQuery.safeParse(query);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query.");
-  return parsed.data;
-}
-
 /** Groups of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
-export function groupRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/groups", async (c) => {
-    const { cursor, limit } = page(c.req.query());
+export const groupRoutes = new Hono<AppEnv>()
+  .get("/groups", queryParams(pageQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
     return c.json(await listGroups(c.var.deps, c.var.orgActor, cursor, limit));
-  });
-  app.post("/groups", async (c) => c.json(await createGroup(c.var.deps, c.var.orgActor, await parseJson(c, groupSchema)), 201));
-  app.patch("/groups/:groupId", async (c) =>
-    c.json(await updateGroup(c.var.deps, c.var.orgActor, c.req.param("groupId"), await parseJson(c, groupSchema))),
-  );
-  app.delete("/groups/:groupId", async (c) => {
+  })
+  .post("/groups", jsonBody(groupSchema), async (c) => c.json(await createGroup(c.var.deps, c.var.orgActor, c.req.valid("json")), 201))
+  .patch("/groups/:groupId", jsonBody(groupSchema), async (c) =>
+    c.json(await updateGroup(c.var.deps, c.var.orgActor, c.req.param("groupId"), c.req.valid("json"))),
+  )
+  .delete("/groups/:groupId", async (c) => {
     await deleteGroup(c.var.deps, c.var.orgActor, c.req.param("groupId"));
     return c.body(null, 204);
-  });
-  app.get("/groups/:groupId/members", async (c) => {
-    const { cursor, limit } = page(c.req.query());
+  })
+  .get("/groups/:groupId/members", queryParams(pageQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
     return c.json(await listGroupMembers(c.var.deps, c.var.orgActor, c.req.param("groupId"), cursor, limit));
-  });
-  app.get("/groups/:groupId/candidates", async (c) => {
-    const { q, cursor, limit } = page(c.req.query());
-    return c.json(await listGroupCandidates(c.var.deps, c.var.orgActor, c.req.param("groupId"), q?.trim() || undefined, cursor, limit));
-  });
-  app.post("/groups/:groupId/members", async (c) => {
-    const { contact_ids } = await parseJson(c, addGroupMembersSchema);
-    return c.json(await addGroupMembers(c.var.deps, c.var.orgActor, c.req.param("groupId"), contact_ids), 201);
-  });
-  app.delete("/groups/:groupId/members/:contactId", async (c) => {
+  })
+  .get("/groups/:groupId/candidates", queryParams(searchPageQuerySchema), async (c) => {
+    const { q, cursor, limit } = c.req.valid("query");
+    return c.json(await listGroupCandidates(c.var.deps, c.var.orgActor, c.req.param("groupId"), q, cursor, limit));
+  })
+  .post("/groups/:groupId/members", jsonBody(addGroupMembersSchema), async (c) =>
+    c.json(await addGroupMembers(c.var.deps, c.var.orgActor, c.req.param("groupId"), c.req.valid("json").contact_ids), 201),
+  )
+  .delete("/groups/:groupId/members/:contactId", async (c) => {
     await removeGroupMember(c.var.deps, c.var.orgActor, c.req.param("groupId"), c.req.param("contactId"));
     return c.body(null, 204);
   });
-  return app;
-}

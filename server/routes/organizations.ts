@@ -3,29 +3,26 @@ import { organizationNameSchema } from "../../shared/organization-schemas.js";
 import type { AppEnv } from "../http/env.js";
 import { requireOrgMember } from "../http/org-access.js";
 import { requireSession } from "../http/session.js";
-import { parseJson } from "../http/validate.js";
+import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization } from "../services/organizations.js";
 import { contactRoutes } from "./contacts.js";
 import { groupRoutes } from "./groups.js";
 import { memberRoutes } from "./members.js";
 
-export function organizationRoutes() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireSession);
-  app.get("/", async (c) => c.json({ items: (await getMe(c.var.deps, c.var.actor)).organizations }));
-  app.post("/", async (c) => {
-    const { name } = await parseJson(c, organizationNameSchema);
-    return c.json(await createOrganization(c.var.deps, c.var.actor, name), 201);
-  });
-  app.use("/:orgId/*", requireOrgMember);
-  app.use("/:orgId", requireOrgMember);
-  app.delete("/:orgId", async (c) => {
+/** Organizations, and under /:orgId everything that belongs to one (members only: another's answers 404). */
+export const organizationRoutes = new Hono<AppEnv>()
+  .use("*", requireSession)
+  .get("/", async (c) => c.json({ items: (await getMe(c.var.deps, c.var.actor)).organizations }))
+  .post("/", jsonBody(organizationNameSchema), async (c) =>
+    c.json(await createOrganization(c.var.deps, c.var.actor, c.req.valid("json").name), 201),
+  )
+  .use("/:orgId/*", requireOrgMember)
+  .use("/:orgId", requireOrgMember)
+  .delete("/:orgId", async (c) => {
     await deleteOrganization(c.var.deps, c.var.orgActor);
     return c.body(null, 204);
-  });
-  app.route("/:orgId", memberRoutes());
-  app.route("/:orgId", contactRoutes());
-  app.route("/:orgId", groupRoutes());
-  return app;
-}
+  })
+  .route("/:orgId", memberRoutes)
+  .route("/:orgId", contactRoutes)
+  .route("/:orgId", groupRoutes);

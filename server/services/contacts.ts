@@ -105,11 +105,9 @@ const MERGEABLE = ["first_name", "last_name", "company", "email", "phone2", "add
  * Create-or-merge: a new contact whose normalised phone matches an active one of the organization
  * fills that contact's empty fields instead of adding a twin; the answer says which fields changed.
  */
-export async function createContact(deps: AppDeps, actor: OrgActor, body: unknown) {
+export async function createContact(deps: AppDeps, actor: OrgActor, fields: ContactFields) {
   authorize(actor, "contacts.create");
-  const parsed = contactFieldsSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const values = rowValues(parsed.data);
+  const values = rowValues(fields);
   const keys = derivedKeys(values);
   return deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
