@@ -50,8 +50,3 @@ export interface SearchUser {
   email: string;
   created_at: string | null;
 }
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}

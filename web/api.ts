@@ -1,3 +1,6 @@
+import { type ClientResponse, hc } from "hono/client";
+import type { ApiRoutes } from "../server/app";
+
 /** Error thrown for every failed API call, so callers branch on `status`/`code` instead of parsing bodies. */
 export class ApiError extends Error {
   readonly status: number;
@@ -24,7 +27,10 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** Fetches a same-origin JSON endpoint; resolves to the parsed body (undefined for 204) or throws ApiError. */
+/**
+ * Fetches a same-origin JSON endpoint outside the typed API (Better Auth's sign-in and sign-out);
+ * resolves to the parsed body (undefined for 204) or throws ApiError.
+ */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -51,13 +57,44 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   return payload as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: "POST", body }),
-  put: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: "PUT", body }),
-  patch: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: "PATCH", body }),
-  delete: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: "DELETE", body }),
+/** fetch, with a network failure turned into ApiError NETWORK (a cancelled request stays an AbortError). */
+const sameOriginFetch: typeof fetch = async (input, init) => {
+  try {
+    const headers = new Headers(init?.headers);
+    headers.set("Accept", "application/json");
+    return await fetch(input, { ...init, credentials: "same-origin", headers });
+  } catch (error) {
+    if (init?.signal?.aborted) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, "NETWORK", detail || "Failed to fetch", { cause: error });
+  }
 };
+
+/**
+ * The typed client of our API, built from the server's route types: paths, parameters, bodies and
+ * answers are checked against the server at compile time, so no wire type is written twice.
+ */
+export const client = hc<ApiRoutes>("/api", { fetch: sameOriginFetch });
+
+/** The client of one organization's routes. */
+export const orgClient = () => client.orgs[":orgId"];
+
+type JsonOf<R> = R extends ClientResponse<infer T, number, string> ? T : never;
+
+/** Awaits a typed call: its JSON (undefined for 204), or an ApiError carrying the server's message. */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<JsonOf<R>> {
+  const response = await request;
+  const payload = await readJson(response as unknown as Response);
+  if (!response.ok) throw toApiError(response as unknown as Response, payload);
+  return payload as JsonOf<R>;
+}
+
+/** The answer type of a client endpoint, e.g. `Answer<typeof client.me.$get>`. */
+export type Answer<F extends (...args: never[]) => Promise<ClientResponse<unknown, number, string>>> = JsonOf<Awaited<ReturnType<F>>>;
+
+/** `{ init: { signal } }`: the per-request options that let TanStack Query cancel a call. */
+export const withSignal = (signal?: AbortSignal) => ({ init: { signal: signal ?? null } });
+
 
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;

@@ -13,8 +13,8 @@ const presentGroup = (g: GroupRow) => ({
   name: g.name,
   description: g.description,
   organization_id: g.organization_id,
-  created_at: toIso(g.created_at),
-  updated_at: toIso(g.updated_at),
+  created_at: toIso(g.created_at)!,
+  updated_at: toIso(g.updated_at)!,
 });
 
 const nameKey = (name: string) => name.toLocaleLowerCase("en");
@@ -73,7 +73,7 @@ export async function listGroupMembers(deps: AppDeps, actor: OrgActor, groupId: 
       contact_email: r.email,
       contact_notes: r.notes,
       organization_id: r.organization_id,
-      added_at: toIso(r.added_at),
+      added_at: toIso(r.added_at)!,
     }),
     (last) => [toIso(last.added_at), last.contact_id],
   );

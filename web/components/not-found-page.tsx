@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { api } from "@/api";
+import { call, client } from "@/api";
 import { Button } from "@/components/ui/button";
 
 /** Catch-all route. Misses are reported so broken links in e-mails or bookmarks show up in the server log. */
@@ -10,7 +10,7 @@ export function NotFoundPage() {
   useEffect(() => {
     console.warn(`404: no route matches ${pathname}`);
     // Best effort: a failed report must not disturb the visitor.
-    api.post("/api/client-log/not-found", { path: pathname }).catch(() => undefined);
+    call(client["client-log"]["not-found"].$post({ json: { path: pathname } })).catch(() => undefined);
   }, [pathname]);
 
   return (

@@ -1,32 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, isApiError } from "@/api";
+import { type Answer, apiFetch, call, client, isApiError, withSignal } from "@/api";
 
-export type OrganizationRole = "admin" | "staff";
-
-export interface MeOrganization {
-  id: string;
-  name: string;
-  role: OrganizationRole;
-  isOwner: boolean;
-  created_at: string;
-}
-
-export interface MeUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  /** ISO timestamps. */
-  createdAt: string;
-  lastSignInAt: string | null;
-}
-
-export interface Me {
-  user: MeUser;
-  organizations: MeOrganization[];
-  /** True on the answer that gave a person with no organization their own 'My Organization'. */
-  defaultOrganizationCreated: boolean;
-}
+/** The signed-in person and their organizations, as GET /api/me answers. */
+export type Me = Answer<typeof client.me.$get>;
+export type MeUser = Me["user"];
+export type MeOrganization = Me["organizations"][number];
+export type OrganizationRole = MeOrganization["role"];
 
 export interface SignInInput {
   email: string;
@@ -46,7 +25,7 @@ export const authKeys = {
 /** The signed-in user and their organizations, or null when signed out (a 401 is an answer, not an error). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>("/api/me", signal);
+    return await call(client.me.$get(undefined, withSignal(signal)));
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -65,7 +44,7 @@ export function useMeQuery() {
 export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<unknown>("/api/auth/sign-in/password", input),
+    mutationFn: (input: SignInInput) => apiFetch<unknown>("/api/auth/sign-in/password", { method: "POST", body: input }),
     // Returning the promise keeps the mutation pending until /api/me has the new user, so the
     // protected route we navigate to next never sees the stale signed-out answer.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
@@ -74,14 +53,14 @@ export function useSignInMutation() {
 
 export function useSignOutMutation() {
   return useMutation({
-    mutationFn: () => api.post<unknown>("/api/auth/sign-out", {}),
+    mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { method: "POST", body: {} }),
   });
 }
 
 /** Mails a reset link to /reset-password; answers 200 whether or not the address has an account. */
 export function useRequestPasswordResetMutation() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true }>("/api/account/password-reset/request", { email }),
+    mutationFn: (email: string) => call(client.account["password-reset"].request.$post({ json: { email } })),
   });
 }
 
@@ -92,7 +71,7 @@ export function useRequestPasswordResetMutation() {
 export function useVerifyResetTokenQuery(token: string | null) {
   return useQuery({
     queryKey: authKeys.resetToken(token ?? ""),
-    queryFn: () => api.post<{ valid: true }>("/api/account/password-reset/verify", { token }),
+    queryFn: () => call(client.account["password-reset"].verify.$post({ json: { token: token! } })),
     enabled: token !== null,
     retry: false,
     staleTime: Infinity,
@@ -103,14 +82,13 @@ export function useVerifyResetTokenQuery(token: string | null) {
 
 export function useCompletePasswordResetMutation() {
   return useMutation({
-    mutationFn: (input: CompletePasswordResetInput) =>
-      api.post<{ ok: true }>("/api/account/password-reset/complete", input),
+    mutationFn: (input: CompletePasswordResetInput) => call(client.account["password-reset"].complete.$post({ json: input })),
   });
 }
 
 /** Spends an e-mail confirmation token (single use). */
 export function useVerifyEmailMutation() {
   return useMutation({
-    mutationFn: (token: string) => api.post<{ ok: true }>("/api/account/verify-email", { token }),
+    mutationFn: (token: string) => call(client.account["verify-email"].$post({ json: { token } })),
   });
 }

@@ -6,8 +6,9 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { CONTACT_PAGE_DEFAULT, type ContactFields, contactColumns } from "@shared/contact-schemas";
-import { api, isApiError } from "@/api";
+import { type ContactFields, contactColumns } from "@shared/contact-schemas";
+import { call, client, isApiError, withSignal } from "@/api";
+import { pagedQueryOptions } from "@/lib/paged-query";
 import { hasUnsavedForms } from "@/lib/form-state-registry";
 import {
   type ContactPages,
@@ -18,15 +19,7 @@ import {
   reinsertContact,
   removeContact,
 } from "./lib/contact-cache";
-import type {
-  Contact,
-  ContactCounts,
-  ContactListParams,
-  ContactsPage,
-  CreateContactResult,
-  DuplicateGroup,
-  Page,
-} from "./types";
+import type { Contact, ContactListParams } from "./types";
 
 export const contactKeys = {
   all: ["contacts"] as const,
@@ -41,8 +34,9 @@ export const contactKeys = {
   phoneMatch: (orgId: string, digits: string, exceptId: string | null) => ["contacts", orgId, "phone-match", digits, exceptId] as const,
 };
 
-const orgPath = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
-const contactPath = (orgId: string, id: string) => `${orgPath(orgId)}/contacts/${encodeURIComponent(id)}`;
+const org = client.orgs[":orgId"];
+const contact = org.contacts[":id"];
+const oneContact = (orgId: string, id: string) => ({ param: { orgId, id } });
 const is4xx = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
 /** A list with more cached pages than this is not refetched in place (that would be one request per page). */
@@ -54,18 +48,15 @@ const backgroundRefreshAllowed = (data: ContactPages | undefined) =>
   !hasUnsavedForms() && (data?.pages.length ?? 0) <= MAX_REFETCH_PAGES;
 
 export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
-  return api.get<Contact>(contactPath(orgId, id), signal);
+  return call(contact.$get(oneContact(orgId, id), withSignal(signal)));
 }
 
 /** The contact that already holds this number (the whole book, on the server), for the form's duplicate banner. */
 export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: string | null) {
   return useQuery({
     queryKey: contactKeys.phoneMatch(orgId, digits, exceptId),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ phone: digits });
-      if (exceptId) search.set("except", exceptId);
-      return api.get<{ match: { id: string; name: string } | null }>(`${orgPath(orgId)}/contacts/phone-match?${search}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      call(org.contacts["phone-match"].$get({ param: { orgId }, query: { phone: digits, ...(exceptId ? { except: exceptId } : {}) } }, withSignal(signal))),
     enabled: digits.length >= 7,
     staleTime: 30_000,
   });
@@ -74,15 +65,10 @@ export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: stri
 /** The contact list, a keyset page at a time; spec section 9: load retried 3 times after 1, 2, 4 s. */
 export function useContactsQuery(orgId: string | null, params: ContactListParams) {
   return useInfiniteQuery({
-    queryKey: contactKeys.list(orgId ?? "", params),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ filter: params.filter, sort: params.sort, limit: String(CONTACT_PAGE_DEFAULT) });
-      if (params.q) search.set("q", params.q);
-      if (pageParam) search.set("cursor", pageParam);
-      return api.get<ContactsPage>(`${orgPath(orgId!)}/contacts?${search}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQueryOptions(contactKeys.list(orgId ?? "", params), (page, signal) => {
+      const query = { ...page, filter: params.filter, sort: params.sort, ...(params.q ? { q: params.q } : {}) };
+      return call(org.contacts.$get({ param: { orgId: orgId! }, query }, withSignal(signal)));
+    }),
     enabled: orgId !== null,
     retry: (failureCount, error) => failureCount < 3 && !is4xx(error),
     retryDelay: (attempt) => 1000 * 2 ** attempt,
@@ -101,10 +87,7 @@ export function useContactsQuery(orgId: string | null, params: ContactListParams
 export function useContactCountsQuery(orgId: string | null, q: string) {
   return useQuery({
     queryKey: contactKeys.counts(orgId ?? "", q),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams(q ? { q } : {});
-      return api.get<ContactCounts>(`${orgPath(orgId!)}/contacts/counts?${search}`, signal);
-    },
+    queryFn: ({ signal }) => call(org.contacts.counts.$get({ param: { orgId: orgId! }, query: q ? { q } : {} }, withSignal(signal))),
     enabled: orgId !== null,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: () => !hasUnsavedForms(),
@@ -155,7 +138,7 @@ type NewContact = ContactFields;
 export function useContactCreateMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: NewContact) => api.post<CreateContactResult>(`${orgPath(orgId)}/contacts`, fields),
+    mutationFn: (fields: NewContact) => call(org.contacts.$post({ param: { orgId }, json: fields })),
     onMutate: async (fields) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       const now = new Date().toISOString();
@@ -192,8 +175,8 @@ export interface UpdateContactInput {
 export function useContactUpdateMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ contact, changes }: UpdateContactInput) =>
-      api.patch<Contact>(contactPath(orgId, contact.id), { version: contact.version, ...changes }),
+    mutationFn: ({ contact: current, changes }: UpdateContactInput) =>
+      call(contact.$patch({ ...oneContact(orgId, current.id), json: { version: current.version, ...changes } })),
     onMutate: async ({ contact, changes }) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       setLists(queryClient, orgId, (data) => patchContact(data, contact.id, changes as Partial<Contact>));
@@ -214,7 +197,7 @@ export function useContactFavoriteMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, is_favorite }: { id: string; is_favorite: boolean }) =>
-      api.post<Contact>(`${contactPath(orgId, id)}/favorite`, { is_favorite }),
+      call(contact.favorite.$post({ ...oneContact(orgId, id), json: { is_favorite } })),
     onMutate: ({ id, is_favorite }) => setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite })),
     onError: (_error, { id, is_favorite }) =>
       setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite: !is_favorite })),
@@ -229,7 +212,7 @@ export function useContactFavoriteMutation(orgId: string) {
 export function useContactDeleteMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contact: Contact) => api.delete<void>(contactPath(orgId, contact.id)),
+    mutationFn: (doomed: Contact) => call(contact.$delete(oneContact(orgId, doomed.id))),
     onMutate: async (contact) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       const rows = locateContact(queryClient, contactKeys.lists(orgId), contact.id);
@@ -253,7 +236,7 @@ export function useContactDeleteMutation(orgId: string) {
 export function useContactAccessMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ last_accessed: string }>(`${contactPath(orgId, id)}/access`),
+    mutationFn: (id: string) => call(contact.access.$post(oneContact(orgId, id))),
     onSuccess: ({ last_accessed }, id) => {
       setLists(queryClient, orgId, (data) => patchContact(data, id, { last_accessed }));
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
@@ -264,14 +247,7 @@ export function useContactAccessMutation(orgId: string) {
 /** Deleted contacts, newest deletion first (admins only). */
 export function useTrashQuery(orgId: string | null, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: contactKeys.trash(orgId ?? ""),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ limit: String(CONTACT_PAGE_DEFAULT) });
-      if (pageParam) search.set("cursor", pageParam);
-      return api.get<ContactsPage>(`${orgPath(orgId!)}/trash?${search}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQueryOptions(contactKeys.trash(orgId ?? ""), (query, signal) => call(org.trash.$get({ param: { orgId: orgId! }, query }, withSignal(signal)))),
     enabled: enabled && orgId !== null,
   });
 }
@@ -283,7 +259,7 @@ function dropFromTrash(queryClient: QueryClient, orgId: string, id: string) {
 export function useTrashRestoreMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Contact>(`${orgPath(orgId)}/trash/${encodeURIComponent(id)}/restore`),
+    mutationFn: (id: string) => call(org.trash[":id"].restore.$post(oneContact(orgId, id))),
     onSuccess: (_restored, id) => {
       dropFromTrash(queryClient, orgId, id);
       // The restored contact is back in the lists and the counts.
@@ -296,7 +272,7 @@ export function useTrashRestoreMutation(orgId: string) {
 export function useTrashPurgeMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`${orgPath(orgId)}/trash/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(org.trash[":id"].$delete(oneContact(orgId, id))),
     onSuccess: (_nothing, id) => dropFromTrash(queryClient, orgId, id),
   });
 }
@@ -304,13 +280,9 @@ export function useTrashPurgeMutation(orgId: string) {
 /** Groups of active contacts sharing a phone number, a page of groups at a time (admins only). */
 export function useDuplicateContactsQuery(orgId: string | null, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: contactKeys.duplicates(orgId ?? ""),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams(pageParam ? { cursor: pageParam } : {});
-      return api.get<Page<DuplicateGroup>>(`${orgPath(orgId!)}/contacts/duplicates?${search}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQueryOptions(contactKeys.duplicates(orgId ?? ""), (query, signal) =>
+      call(org.contacts.duplicates.$get({ param: { orgId: orgId! }, query }, withSignal(signal))),
+    ),
     enabled: enabled && orgId !== null,
   });
 }

@@ -1,37 +1,19 @@
-import type { Contact, ContactFilter, ContactSort } from "@shared/contact-schemas";
+import type { ContactFilter, ContactSort } from "@shared/contact-schemas";
+import type { Answer, client } from "@/api";
 
-export type { Contact };
+type ContactRoutes = (typeof client.orgs)[":orgId"]["contacts"];
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export type ContactsPage = Page<Contact>;
+export type { Page } from "@shared/paging";
+export type ContactsPage = Answer<ContactRoutes["$get"]>;
+/** A contact as the API returns it (shared/contact-schemas.ts presents it). */
+export type Contact = ContactsPage["items"][number];
+export type ContactCounts = Answer<ContactRoutes["counts"]["$get"]>;
+export type CreateContactResult = Answer<ContactRoutes["$post"]>;
+export type DuplicateGroup = Answer<ContactRoutes["duplicates"]["$get"]>["items"][number];
 
 export interface ContactListParams {
   /** Trimmed search text; "" for none. */
   q: string;
   filter: ContactFilter;
   sort: ContactSort;
-}
-
-export interface ContactCounts {
-  all: number;
-  favorites: number;
-  recent: number;
-}
-
-export interface CreateContactResult {
-  contact: Contact;
-  merged: boolean;
-  changes: string[];
-}
-
-export interface DuplicateGroup {
-  /** Already formatted by the server, e.g. (555) 555-0123. */
-  normalized_phone: string;
-  contact_count: number;
-  contact_names: string[];
-  contact_ids: string[];
 }

@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/api";
-import type { Contact, Group, GroupInput, GroupMember, Page } from "./types";
-
-/** One page of every list on this screen; the API allows up to 200. */
-export const GROUPS_PAGE_SIZE = 50;
+import { call, client, withSignal } from "@/api";
+import { pagedQueryOptions } from "@/lib/paged-query";
+import type { GroupInput } from "./types";
 
 export const groupKeys = {
   all: ["groups"] as const,
@@ -15,72 +13,54 @@ export const groupKeys = {
   candidates: (orgId: string, groupId: string, q: string) => ["groups", orgId, "group", groupId, "candidates", q] as const,
 };
 
-const orgPath = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
-const groupPath = (orgId: string, groupId: string) => `${orgPath(orgId)}/groups/${encodeURIComponent(groupId)}`;
-
-function pageSearch(cursor: string | null, extra: Record<string, string> = {}) {
-  const search = new URLSearchParams({ ...extra, limit: String(GROUPS_PAGE_SIZE) });
-  if (cursor) search.set("cursor", cursor);
-  return search;
-}
+const groups = client.orgs[":orgId"].groups;
+const group = groups[":groupId"];
 
 /** The organization's groups by name, a keyset page at a time. */
 export function useGroupsQuery(orgId: string | null) {
   return useInfiniteQuery({
-    queryKey: groupKeys.lists(orgId ?? ""),
-    queryFn: ({ pageParam, signal }) => api.get<Page<Group>>(`${orgPath(orgId!)}/groups?${pageSearch(pageParam)}`, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQueryOptions(groupKeys.lists(orgId ?? ""), (query, signal) => call(groups.$get({ param: { orgId: orgId! }, query }, withSignal(signal)))),
     enabled: orgId !== null,
   });
 }
 
 /** The group's contacts, newest link first (contacts in the trash are left out by the server). */
 export function useGroupMembersQuery(orgId: string, groupId: string) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.members(orgId, groupId),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<GroupMember>>(`${groupPath(orgId, groupId)}/members?${pageSearch(pageParam)}`, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return useInfiniteQuery(
+    pagedQueryOptions(groupKeys.members(orgId, groupId), (query, signal) =>
+      call(group.members.$get({ param: { orgId, groupId }, query }, withSignal(signal))),
+    ),
+  );
 }
 
 /** Active contacts not yet in the group, by first name, filtered by `q` (trimmed; "" for all). */
 export function useGroupCandidatesQuery(orgId: string, groupId: string, q: string) {
   return useInfiniteQuery({
-    queryKey: groupKeys.candidates(orgId, groupId, q),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Contact>>(`${groupPath(orgId, groupId)}/candidates?${pageSearch(pageParam, q ? { q } : {})}`, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...pagedQueryOptions(groupKeys.candidates(orgId, groupId, q), (query, signal) =>
+      call(group.candidates.$get({ param: { orgId, groupId }, query: { ...query, ...(q ? { q } : {}) } }, withSignal(signal))),
+    ),
     // While a new search loads, keep the previous results on screen instead of flashing empty.
     placeholderData: (previous) => previous,
     gcTime: 60_000,
   });
 }
 
-export function useGroupCreateMutation(orgId: string) {
+function useGroupListMutation<V, R>(orgId: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: GroupInput) => api.post<Group>(`${orgPath(orgId)}/groups`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists(orgId) }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists(orgId) }) });
 }
 
-export function useGroupUpdateMutation(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: GroupInput & { id: string }) => api.patch<Group>(groupPath(orgId, id), input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists(orgId) }),
-  });
-}
+export const useGroupCreateMutation = (orgId: string) =>
+  useGroupListMutation(orgId, (input: GroupInput) => call(groups.$post({ param: { orgId }, json: input })));
+
+export const useGroupUpdateMutation = (orgId: string) =>
+  useGroupListMutation(orgId, ({ id, ...json }: GroupInput & { id: string }) => call(group.$patch({ param: { orgId, groupId: id }, json })));
 
 /** Deletes the group and its links; its contacts stay. */
 export function useGroupDeleteMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (groupId: string) => api.delete<void>(groupPath(orgId, groupId)),
+    mutationFn: (groupId: string) => call(group.$delete({ param: { orgId, groupId } })),
     onSuccess: (_nothing, groupId) => {
       queryClient.removeQueries({ queryKey: groupKeys.group(orgId, groupId) });
       return queryClient.invalidateQueries({ queryKey: groupKeys.lists(orgId) });
@@ -89,27 +69,22 @@ export function useGroupDeleteMutation(orgId: string) {
 }
 
 // Membership writes change both sides of the Add Members / Members dialogs of that group.
-function useInvalidateGroupMembership(orgId: string) {
+function useMembershipMutation<V extends { groupId: string }, R>(orgId: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return (groupId: string) => queryClient.invalidateQueries({ queryKey: groupKeys.group(orgId, groupId) });
+  return useMutation({
+    mutationFn,
+    onSuccess: (_result, { groupId }) => queryClient.invalidateQueries({ queryKey: groupKeys.group(orgId, groupId) }),
+  });
 }
 
 /** Links the contacts to the group in one transaction; answers how many links were new. */
-export function useGroupMembersAddMutation(orgId: string) {
-  const invalidate = useInvalidateGroupMembership(orgId);
-  return useMutation({
-    mutationFn: ({ groupId, contactIds }: { groupId: string; contactIds: string[] }) =>
-      api.post<{ added: number }>(`${groupPath(orgId, groupId)}/members`, { contact_ids: contactIds }),
-    onSuccess: (_result, { groupId }) => invalidate(groupId),
-  });
-}
+export const useGroupMembersAddMutation = (orgId: string) =>
+  useMembershipMutation(orgId, ({ groupId, contactIds }: { groupId: string; contactIds: string[] }) =>
+    call(group.members.$post({ param: { orgId, groupId }, json: { contact_ids: contactIds } })),
+  );
 
 /** Unlinks one contact from the group; the contact stays. */
-export function useGroupMemberRemoveMutation(orgId: string) {
-  const invalidate = useInvalidateGroupMembership(orgId);
-  return useMutation({
-    mutationFn: ({ groupId, contactId }: { groupId: string; contactId: string }) =>
-      api.delete<void>(`${groupPath(orgId, groupId)}/members/${encodeURIComponent(contactId)}`),
-    onSuccess: (_nothing, { groupId }) => invalidate(groupId),
-  });
-}
+export const useGroupMemberRemoveMutation = (orgId: string) =>
+  useMembershipMutation(orgId, ({ groupId, contactId }: { groupId: string; contactId: string }) =>
+    call(group.members[":contactId"].$delete({ param: { orgId, groupId, contactId } })),
+  );

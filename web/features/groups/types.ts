@@ -1,26 +1,14 @@
-export type { Contact, Page } from "@/features/contacts/types";
+import type { Answer, client } from "@/api";
+
+export type { Contact } from "@/features/contacts/types";
+
+type GroupRoutes = (typeof client.orgs)[":orgId"]["groups"];
 
 /** A group as the API returns it (spec section 3; times are ISO strings). */
-export interface Group {
-  id: string;
-  name: string;
-  description: string | null;
-  organization_id: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Group = Answer<GroupRoutes["$get"]>["items"][number];
 
 /** One row of the member view: a contact linked to the group. */
-export interface GroupMember {
-  id: string;
-  contact_id: string;
-  contact_name: string;
-  contact_phone: string | null;
-  contact_email: string | null;
-  contact_notes: string | null;
-  organization_id: string;
-  added_at: string;
-}
+export type GroupMember = Answer<GroupRoutes[":groupId"]["members"]["$get"]>["items"][number];
 
 export interface GroupInput {
   name: string;

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MyInvitation } from "@shared/member-types";
-import { api } from "@/api";
+import { type Answer, call, client, withSignal } from "@/api";
 import { authKeys } from "@/features/auth/api";
 
-export type { MyInvitation };
+export type MyInvitation = Answer<typeof client.me.invitations.$get>["items"][number];
 
 export const invitationKeys = { mine: ["invitations", "mine"] as const };
 
@@ -11,15 +10,15 @@ export const invitationKeys = { mine: ["invitations", "mine"] as const };
 export function useMyInvitationsQuery() {
   return useQuery({
     queryKey: invitationKeys.mine,
-    queryFn: ({ signal }) => api.get<{ items: MyInvitation[] }>("/api/me/invitations", signal).then((r) => r.items),
+    queryFn: ({ signal }) => call(client.me.invitations.$get(undefined, withSignal(signal))).then((r) => r.items),
     refetchInterval: 60_000,
   });
 }
 
-function useAnswerMutation<T>(answer: "accept" | "decline") {
+function useAnswerMutation<T>(answer: (id: string) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<T>(`/api/me/invitations/${encodeURIComponent(id)}/${answer}`),
+    mutationFn: answer,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: invitationKeys.mine });
       // Accepting adds an organization to /api/me.
@@ -28,5 +27,9 @@ function useAnswerMutation<T>(answer: "accept" | "decline") {
   });
 }
 
-export const useAcceptInvitationMutation = () => useAnswerMutation<{ organizationId: string }>("accept");
-export const useDeclineInvitationMutation = () => useAnswerMutation<void>("decline");
+const invitation = (invitationId: string) => ({ param: { invitationId } });
+
+export const useAcceptInvitationMutation = () =>
+  useAnswerMutation((id) => call(client.me.invitations[":invitationId"].accept.$post(invitation(id))));
+export const useDeclineInvitationMutation = () =>
+  useAnswerMutation((id) => call(client.me.invitations[":invitationId"].decline.$post(invitation(id))));

@@ -1,9 +1,13 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "@shared/constants";
-import type { Invitation, InviteResult, Member, Page, SearchUser } from "@shared/member-types";
-import { api } from "@/api";
+import { type Answer, call, client, withSignal } from "@/api";
+import { pagedQueryOptions } from "@/lib/paged-query";
 
-export type { Invitation, InviteResult, Member, SearchUser };
+type OrgRoutes = (typeof client.orgs)[":orgId"];
+export type Member = Answer<OrgRoutes["members"]["$get"]>["items"][number];
+export type Invitation = Answer<OrgRoutes["invitations"]["$get"]>["items"][number];
+export type InviteResult = Answer<OrgRoutes["members"]["$post"]>;
+export type SearchUser = Answer<OrgRoutes["users"]["search"]["$get"]>["users"][number];
 
 export interface AddMemberInput {
   email: string;
@@ -21,126 +25,86 @@ export const MEMBERS_PAGE_SIZE = 100;
 
 export const memberKeys = {
   all: ["members"] as const,
-  organization: (organizationId: string) => ["members", organizationId] as const,
-  list: (organizationId: string) => ["members", organizationId, "list"] as const,
-  invitations: (organizationId: string) => ["members", organizationId, "invitations"] as const,
-  search: (organizationId: string, q: string) => ["members", organizationId, "search", q] as const,
+  organization: (orgId: string) => ["members", orgId] as const,
+  list: (orgId: string) => ["members", orgId, "list"] as const,
+  invitations: (orgId: string) => ["members", orgId, "invitations"] as const,
+  search: (orgId: string, q: string) => ["members", orgId, "search", q] as const,
 };
 
-const orgPath = (organizationId: string) => `/api/orgs/${encodeURIComponent(organizationId)}`;
-const memberPath = (organizationId: string, userId: string) =>
-  `${orgPath(organizationId)}/members/${encodeURIComponent(userId)}`;
+const org = client.orgs[":orgId"];
+const member = org.members[":userId"];
 
 /** The organization's users, a page at a time (keyset cursor, ordered by e-mail). */
-export function useMembersQuery(organizationId: string | null) {
+export function useMembersQuery(orgId: string | null) {
   return useInfiniteQuery({
-    queryKey: memberKeys.list(organizationId ?? ""),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
-      if (pageParam) params.set("cursor", pageParam);
-      return api.get<Page<Member>>(`${orgPath(organizationId!)}/members?${params}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    enabled: organizationId !== null,
+    ...pagedQueryOptions(
+      memberKeys.list(orgId ?? ""),
+      (query, signal) => call(org.members.$get({ param: { orgId: orgId! }, query }, withSignal(signal))),
+      MEMBERS_PAGE_SIZE,
+    ),
+    enabled: orgId !== null,
   });
 }
 
 /** The organization's pending invitations, a page at a time (by e-mail). */
-export function useInvitationsQuery(organizationId: string | null) {
+export function useInvitationsQuery(orgId: string | null) {
   return useInfiniteQuery({
-    queryKey: memberKeys.invitations(organizationId ?? ""),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(MEMBERS_PAGE_SIZE) });
-      if (pageParam) params.set("cursor", pageParam);
-      return api.get<Page<Invitation>>(`${orgPath(organizationId!)}/invitations?${params}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    enabled: organizationId !== null,
+    ...pagedQueryOptions(
+      memberKeys.invitations(orgId ?? ""),
+      (query, signal) => call(org.invitations.$get({ param: { orgId: orgId! }, query }, withSignal(signal))),
+      MEMBERS_PAGE_SIZE,
+    ),
+    enabled: orgId !== null,
   });
 }
 
-/** Colleagues from the signed-in admin's other organizations whose e-mail or name contains `q` (at most 20). */
-export function userSearchQueryOptions(organizationId: string, q: string) {
+/** Colleagues who may be invited whose e-mail or name contains `q` (at most 20). */
+export function userSearchQueryOptions(orgId: string, q: string) {
   return queryOptions({
-    queryKey: memberKeys.search(organizationId, q),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q });
-      return api
-        .get<{ users: SearchUser[] }>(`${orgPath(organizationId)}/users/search?${params}`, signal)
-        .then((response) => response.users);
-    },
+    queryKey: memberKeys.search(orgId, q),
+    queryFn: ({ signal }) => call(org.users.search.$get({ param: { orgId }, query: { q } }, withSignal(signal))).then((r) => r.users),
     staleTime: 30_000,
   });
 }
 
 /** The results for the last submitted term (null: nothing searched yet). */
-export function useUserSearchQuery(organizationId: string, q: string | null) {
-  return useQuery({ ...userSearchQueryOptions(organizationId, q ?? ""), enabled: q !== null });
+export function useUserSearchQuery(orgId: string, q: string | null) {
+  return useQuery({ ...userSearchQueryOptions(orgId, q ?? ""), enabled: q !== null });
 }
 
 // Every write below changes who is in the organization or how they appear: refresh its lists and searches.
-function useInvalidateOrganizationMembers(organizationId: string) {
+function useMemberMutation<V, R>(orgId: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: memberKeys.organization(organizationId) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.organization(orgId) }) });
 }
 
-export function useMemberAddMutation(organizationId: string) {
-  const invalidate = useInvalidateOrganizationMembers(organizationId);
-  return useMutation({
-    mutationFn: (input: AddMemberInput) => api.post<InviteResult>(`${orgPath(organizationId)}/members`, input),
-    onSuccess: invalidate,
-  });
-}
+const target = (orgId: string, userId: string) => ({ param: { orgId, userId } });
 
-export function useMemberUpdateMutation(organizationId: string) {
-  const invalidate = useInvalidateOrganizationMembers(organizationId);
-  return useMutation({
-    mutationFn: ({ userId, ...input }: UpdateMemberInput) => api.patch<Member>(memberPath(organizationId, userId), input),
-    onSuccess: invalidate,
-  });
-}
+/** Invites someone (always an invitation, whether or not they have an account). */
+export const useMemberAddMutation = (orgId: string) =>
+  useMemberMutation(orgId, (input: AddMemberInput) => call(org.members.$post({ param: { orgId }, json: input })));
+
+export const useMemberUpdateMutation = (orgId: string) =>
+  useMemberMutation(orgId, ({ userId, ...json }: UpdateMemberInput) => call(member.$patch({ ...target(orgId, userId), json })));
 
 /** Takes the user out of this organization; their account stays. */
-export function useMemberRemoveMutation(organizationId: string) {
-  const invalidate = useInvalidateOrganizationMembers(organizationId);
-  return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(memberPath(organizationId, userId)),
-    onSuccess: invalidate,
-  });
-}
+export const useMemberRemoveMutation = (orgId: string) =>
+  useMemberMutation(orgId, (userId: string) => call(member.$delete(target(orgId, userId))));
 
-/** Deletes the user's whole account. */
-export function useMemberAccountDeleteMutation(organizationId: string) {
-  const invalidate = useInvalidateOrganizationMembers(organizationId);
-  return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(`${memberPath(organizationId, userId)}/account`),
-    onSuccess: invalidate,
-  });
-}
+/** Deletes the user's whole account (accounts this organization manages only). */
+export const useMemberAccountDeleteMutation = (orgId: string) =>
+  useMemberMutation(orgId, (userId: string) => call(member.account.$delete(target(orgId, userId))));
+
+/** Withdraws a pending invitation. */
+export const useInvitationWithdrawMutation = (orgId: string) =>
+  useMemberMutation(orgId, (invitationId: string) => call(org.invitations[":invitationId"].$delete({ param: { orgId, invitationId } })));
 
 /** Sets a new temporary password (shown once) and ends the user's sessions. */
-export function useMemberPasswordResetMutation(organizationId: string) {
-  return useMutation({
-    mutationFn: (userId: string) =>
-      api.post<{ temporaryPassword: string }>(`${memberPath(organizationId, userId)}/reset-password`),
-  });
+export function useMemberPasswordResetMutation(orgId: string) {
+  return useMutation({ mutationFn: (userId: string) => call(member["reset-password"].$post(target(orgId, userId))) });
 }
 
 /** Mails the member the ordinary reset link (it goes to them, never to the admin). */
-export function useMemberResetEmailMutation(organizationId: string) {
-  return useMutation({
-    mutationFn: (userId: string) => api.post<{ ok: true }>(`${memberPath(organizationId, userId)}/password-reset-email`),
-  });
-}
-
-/** Withdraws a pending invitation. */
-export function useInvitationWithdrawMutation(organizationId: string) {
-  const invalidate = useInvalidateOrganizationMembers(organizationId);
-  return useMutation({
-    mutationFn: (invitationId: string) =>
-      api.delete<void>(`${orgPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`),
-    onSuccess: invalidate,
-  });
+export function useMemberResetEmailMutation(orgId: string) {
+  return useMutation({ mutationFn: (userId: string) => call(member["password-reset-email"].$post(target(orgId, userId))) });
 }

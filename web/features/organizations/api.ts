@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/api";
-import { authKeys, type MeOrganization } from "@/features/auth/api";
+import { type Answer, call, client } from "@/api";
+import { authKeys } from "@/features/auth/api";
 
-export type CreatedOrganization = Pick<MeOrganization, "id" | "name" | "role" | "isOwner">;
+export type CreatedOrganization = Answer<typeof client.orgs.$post>;
 
 // The organization list the screens use comes from /api/me (key ["me"]), so both mutations refresh it.
 // Returning the invalidation keeps the mutation pending until the new list is in the cache.
@@ -11,7 +11,7 @@ export type CreatedOrganization = Pick<MeOrganization, "id" | "name" | "role" | 
 export function useOrganizationCreateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<CreatedOrganization>("/api/orgs", { name }),
+    mutationFn: (name: string) => call(client.orgs.$post({ json: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
@@ -20,7 +20,7 @@ export function useOrganizationCreateMutation() {
 export function useOrganizationDeleteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (organizationId: string) => api.delete<void>(`/api/orgs/${encodeURIComponent(organizationId)}`),
+    mutationFn: (orgId: string) => call(client.orgs[":orgId"].$delete({ param: { orgId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/api";
+import { call, client } from "@/api";
 import { authKeys } from "@/features/auth/api";
 
 export interface ProfileInput {
@@ -15,7 +15,7 @@ export interface ChangePasswordInput {
 export function useProfileUpdateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.patch<ProfileInput>("/api/me/profile", input),
+    mutationFn: (input: ProfileInput) => call(client.me.profile.$patch({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
@@ -23,13 +23,13 @@ export function useProfileUpdateMutation() {
 /** Changes the password after checking the current one; the server ends the user's other sessions. */
 export function usePasswordChangeMutation() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<{ ok: true }>("/api/me/password", input),
+    mutationFn: (input: ChangePasswordInput) => call(client.me.password.$post({ json: input })),
   });
 }
 
 /** Mails the signed-in user a link (to /auth/callback) that confirms their address. */
 export function useEmailConfirmationMutation() {
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>("/api/me/email-confirmation", {}),
+    mutationFn: () => call(client.me["email-confirmation"].$post()),
   });
 }

@@ -17,7 +17,7 @@ export function AccountInformationCard({ user }: { user: MeUser }) {
           <Fact term="Email">
             <span className="break-all">{user.email}</span>
           </Fact>
-          <Fact term="Account created">{formatDate(user.createdAt, "MMM d, yyyy")}</Fact>
+          <Fact term="Account created">{user.createdAt ? formatDate(user.createdAt, "MMM d, yyyy") : "Unknown"}</Fact>
           <Fact term="Last sign in">{user.lastSignInAt ? formatDate(user.lastSignInAt, "MMM d, yyyy HH:mm") : "Never"}</Fact>
           <Fact term="Email status">
             <Badge variant={user.emailVerified ? "default" : "secondary"}>
