@@ -1,21 +1,15 @@
-import { EllipsisVertical, type LucideIcon } from "lucide-react";
-import { type ComponentProps, useState } from "react";
+import { EllipsisVertical } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-
-export interface SheetAction extends Pick<ComponentProps<"button">, "aria-expanded" | "aria-controls" | "disabled"> {
-  label: string;
-  icon: LucideIcon;
-  onSelect: () => void;
-  primary?: boolean;
-}
+import type { Command } from "./commands";
 
 interface ActionsSheetProps {
   /** The trigger button's accessible name. */
   triggerLabel: string;
   title: string;
   description: string;
-  actions: SheetAction[];
+  actions: Command[];
 }
 
 /** The phone counterpart of a page's toolbar: a bottom sheet listing its actions. */
@@ -34,12 +28,14 @@ export function ActionsSheet({ triggerLabel, title, description, actions }: Acti
           <SheetDescription>{description}</SheetDescription>
         </SheetHeader>
         <div className="flex flex-col gap-2 px-4 pb-6">
-          {actions.map(({ label, icon: Icon, onSelect, primary, ...buttonProps }) => (
+          {actions.map(({ label, icon: Icon, onSelect, primary, busy, controls }) => (
             <Button
               key={label}
               variant={primary ? "default" : "outline"}
               className="justify-start"
-              {...buttonProps}
+              disabled={busy}
+              aria-expanded={controls?.expanded}
+              aria-controls={controls?.id}
               onClick={() => {
                 // Close the sheet first so whatever follows (panel, dialog) gets the focus.
                 setOpen(false);

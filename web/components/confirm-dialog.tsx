@@ -1,12 +1,19 @@
 import { LoaderCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
 interface ConfirmDialogProps {
   open: boolean;
-  /** Asked to close (Cancel, Escape, outside click); ignored while busy. */
-  onCancel: () => void;
+  /** Asked to open or close (Cancel, Escape); a close is ignored while busy. */
+  onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   title: ReactNode;
   description: ReactNode;
@@ -17,25 +24,28 @@ interface ConfirmDialogProps {
   icon?: LucideIcon;
 }
 
-/** A destructive confirmation (role alertdialog) with Cancel and one red button. */
-export function ConfirmDialog({ open, onCancel, onConfirm, title, description, confirmLabel, busyLabel, busy = false, icon: Icon }: ConfirmDialogProps) {
+/**
+ * A destructive confirmation with Cancel and one red button. The confirm button does not close the
+ * dialog by itself: the caller closes it when the work succeeded, so a failure leaves it open.
+ */
+export function ConfirmDialog({ open, onOpenChange, onConfirm, title, description, confirmLabel, busyLabel, busy = false, icon: Icon }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <DialogContent role="alertdialog" showCloseButton={false} className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="break-words">{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
+    <AlertDialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={busy}>
             {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : Icon && <Icon aria-hidden="true" />}
             {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -31,6 +31,7 @@ export const contactKeys = {
   detail: (orgId: string, id: string) => ["contacts", orgId, "detail", id] as const,
   trash: (orgId: string) => ["contacts", orgId, "trash"] as const,
   duplicates: (orgId: string) => ["contacts", orgId, "duplicates"] as const,
+  phoneMatches: (orgId: string) => ["contacts", orgId, "phone-match"] as const,
   phoneMatch: (orgId: string, digits: string, exceptId: string | null) => ["contacts", orgId, "phone-match", digits, exceptId] as const,
 };
 
@@ -116,6 +117,12 @@ export async function refreshContactLists(queryClient: QueryClient, orgId: strin
   ]);
 }
 
+/** Who holds which number changed: the duplicate groups and the form's phone matches are stale. */
+function invalidateDuplicates(queryClient: QueryClient, orgId: string) {
+  void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+  void queryClient.invalidateQueries({ queryKey: contactKeys.phoneMatches(orgId) });
+}
+
 function setLists(queryClient: QueryClient, orgId: string, update: (data: ContactPages) => ContactPages) {
   queryClient.setQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) }, (data) => (data ? update(data) : data));
 }
@@ -158,7 +165,7 @@ export function useContactCreateMutation(orgId: string) {
         return patchContact(data, context.tempId, contact);
       });
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
-      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+      invalidateDuplicates(queryClient, orgId);
     },
     onError: (_error, _fields, context) => {
       if (context) setLists(queryClient, orgId, (data) => removeContact(data, context.tempId));
@@ -185,7 +192,7 @@ export function useContactUpdateMutation(orgId: string) {
       setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
       queryClient.setQueryData(contactKeys.detail(orgId, saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
-      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+      invalidateDuplicates(queryClient, orgId);
     },
     // The optimistic copy is wrong now: put the server's state back (the caller re-reads the contact too).
     onError: () => refreshContactLists(queryClient, orgId),
@@ -227,7 +234,7 @@ export function useContactDeleteMutation(orgId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
       void queryClient.invalidateQueries({ queryKey: contactKeys.trash(orgId) });
-      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+      invalidateDuplicates(queryClient, orgId);
     },
   });
 }
@@ -264,7 +271,7 @@ export function useTrashRestoreMutation(orgId: string) {
       dropFromTrash(queryClient, orgId, id);
       // The restored contact is back in the lists and the counts.
       void refreshContactLists(queryClient, orgId, { reset: true });
-      void queryClient.invalidateQueries({ queryKey: contactKeys.duplicates(orgId) });
+      invalidateDuplicates(queryClient, orgId);
     },
   });
 }

@@ -1,22 +1,44 @@
-import { Download, RefreshCw, Trash2, Upload } from "lucide-react";
-import { ActionsSheet, type SheetAction } from "@/components/actions-sheet";
-import type { ContactCommands } from "./contacts-toolbar";
+import { Download, RefreshCw, Trash2, Upload, UserPlus } from "lucide-react";
+import { ActionsSheet } from "@/components/actions-sheet";
+import type { Command } from "@/components/commands";
+import { Toolbar } from "@/components/toolbar";
 
-/** Phone counterpart of the toolbar: a bottom sheet titled 'Contact Actions'. */
-export function ContactActionsSheet({ refreshing, onRefresh, onShowDeleted, panelId, panelOpen, onTogglePanel }: ContactCommands) {
-  const panel = { "aria-expanded": panelOpen, "aria-controls": panelId, onSelect: onTogglePanel };
-  const actions: SheetAction[] = [
+export interface ContactCommands {
+  refreshing: boolean;
+  onRefresh: () => void;
+  /** Undefined when the role may not see the trash (the entry is then hidden). */
+  onShowDeleted?: (() => void) | undefined;
+  panelId: string;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+  onAdd: () => void;
+}
+
+/** Desktop header buttons: Refresh, Deleted Contacts (admins), Import, Export, Add Contact. */
+export function ContactsToolbar(c: ContactCommands) {
+  const panel = { onSelect: c.onTogglePanel, controls: { id: c.panelId, expanded: c.panelOpen } };
+  const commands: Command[] = [{ label: "Refresh", icon: RefreshCw, onSelect: c.onRefresh, busy: c.refreshing }];
+  if (c.onShowDeleted) commands.push({ label: "Deleted Contacts", icon: Trash2, onSelect: c.onShowDeleted });
+  commands.push({ label: "Import", icon: Upload, ...panel }, { label: "Export", icon: Download, ...panel });
+  commands.push({ label: "Add Contact", icon: UserPlus, onSelect: c.onAdd, primary: true });
+  return <Toolbar commands={commands} />;
+}
+
+/** Phone counterpart of the toolbar: a bottom sheet titled 'Contact Actions' (adding has its floating button). */
+export function ContactActionsSheet(c: ContactCommands) {
+  const panel = { onSelect: c.onTogglePanel, controls: { id: c.panelId, expanded: c.panelOpen } };
+  const commands: Command[] = [
     { label: "Import Contacts", icon: Upload, ...panel },
     { label: "Export Contacts", icon: Download, ...panel },
-    { label: "Refresh Contacts", icon: RefreshCw, onSelect: onRefresh, disabled: refreshing },
+    { label: "Refresh Contacts", icon: RefreshCw, onSelect: c.onRefresh, busy: c.refreshing },
   ];
-  if (onShowDeleted) actions.push({ label: "Deleted Contacts", icon: Trash2, onSelect: onShowDeleted });
+  if (c.onShowDeleted) commands.push({ label: "Deleted Contacts", icon: Trash2, onSelect: c.onShowDeleted });
   return (
     <ActionsSheet
       triggerLabel="Contact actions"
       title="Contact Actions"
       description="Import, export and refresh this organization's contacts."
-      actions={actions}
+      actions={commands}
     />
   );
 }

@@ -8,19 +8,19 @@ interface ContactFormDialogProps {
   orgId: string;
   /** The contact to edit, or null to add one. */
   contact: Contact | null;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Add New Contact' / 'Edit Contact': a bottom sheet under 768px wide, a centred dialog otherwise. */
-export function ContactFormDialog({ orgId, contact, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ orgId, contact, open, onOpenChange }: ContactFormDialogProps) {
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const title = contact ? "Edit Contact" : "Add New Contact";
-  const form = <ContactForm orgId={orgId} contact={contact} onClose={onClose} />;
-  const handleOpenChange = (open: boolean) => !open && onClose();
+  const form = <ContactForm orgId={orgId} contact={contact} onClose={() => onOpenChange(false)} />;
 
   if (isDesktop) {
     return (
-      <Dialog open onOpenChange={handleOpenChange}>
+      <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent aria-describedby={undefined} className="sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
@@ -31,7 +31,7 @@ export function ContactFormDialog({ orgId, contact, onClose }: ContactFormDialog
     );
   }
   return (
-    <Sheet open onOpenChange={handleOpenChange}>
+    <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="bottom" aria-describedby={undefined}>
         <SheetHeader>
           <SheetTitle>{title}</SheetTitle>

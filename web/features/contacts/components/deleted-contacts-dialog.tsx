@@ -83,7 +83,7 @@ export function DeletedContactsDialog({ orgId, open, onOpenChange }: DeletedCont
         )}
         <PurgeContactDialog
           contact={purgeTarget}
-          onCancel={() => setPurgeTarget(null)}
+          onOpenChange={(open) => !open && setPurgeTarget(null)}
           onConfirm={(contact) => {
             setPurgeTarget(null);
             handlePurge(contact);

@@ -8,16 +8,17 @@ interface TrashDialogProps {
   contact: Contact | null;
   /** Admins are told where to restore it; staff that an admin can. */
   canRestore: boolean;
-  onCancel: () => void;
+  /** Asked to close (Cancel, Escape): the caller clears the contact. */
+  onOpenChange: (open: boolean) => void;
   onConfirm: (contact: Contact) => void;
 }
 
 /** Delete confirmation: 'Move to Trash?' (the contact can be restored from the Deleted Contacts dialog). */
-export function TrashDialog({ contact, canRestore, onCancel, onConfirm }: TrashDialogProps) {
+export function TrashDialog({ contact, canRestore, onOpenChange, onConfirm }: TrashDialogProps) {
   return (
     <ConfirmDialog
       open={contact !== null}
-      onCancel={onCancel}
+      onOpenChange={onOpenChange}
       onConfirm={() => contact && onConfirm(contact)}
       title="Move to Trash?"
       description={

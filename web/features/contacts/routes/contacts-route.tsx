@@ -12,11 +12,11 @@ import { useCurrentOrganization } from "@/features/organizations/hooks/use-curre
 import { organizationRole } from "@/features/organizations/lib/organization-role";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useContactCountsQuery, useContactDeleteMutation, useContactsQuery } from "../api";
-import { ContactActionsSheet } from "../components/contact-actions-sheet";
+
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { ContactsControls } from "../components/contacts-controls";
 import { type ContactView, ContactsList } from "../components/contacts-list";
-import { type ContactCommands, ContactsToolbar } from "../components/contacts-toolbar";
+import { ContactActionsSheet, type ContactCommands, ContactsToolbar } from "../components/contact-actions-sheet";
 import { DeletedContactsDialog } from "../components/deleted-contacts-dialog";
 import { ImportExportPanel } from "../components/import-export-panel";
 import { TrashDialog } from "../components/trash-dialog";
@@ -151,12 +151,12 @@ export function ContactsRoute() {
         </Button>
       )}
       {orgId && dialog?.kind === "form" && (
-        <ContactFormDialog orgId={orgId} contact={dialog.contact} onClose={() => setDialog(null)} />
+        <ContactFormDialog orgId={orgId} contact={dialog.contact} open onOpenChange={(open) => !open && setDialog(null)} />
       )}
       <TrashDialog
         contact={dialog?.kind === "trash" ? dialog.contact : null}
         canRestore={roleAllows(role, "trash.restore")}
-        onCancel={() => setDialog(null)}
+        onOpenChange={(open) => !open && setDialog(null)}
         onConfirm={handleMoveToTrash}
       />
       {orgId && commands.onShowDeleted && (

@@ -16,11 +16,12 @@ const SEARCH_DEBOUNCE_MS = 250;
 interface AddMembersDialogProps {
   orgId: string;
   group: Group;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Add Members to {group}': search the contacts not yet in the group, tick some, add them in one go. */
-export function AddMembersDialog({ orgId, group, onClose }: AddMembersDialogProps) {
+export function AddMembersDialog({ orgId, group, open, onOpenChange }: AddMembersDialogProps) {
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const candidates = useGroupCandidatesQuery(orgId, group.id, q);
@@ -41,7 +42,7 @@ export function AddMembersDialog({ orgId, group, onClose }: AddMembersDialogProp
       {
         onSuccess: ({ added }) => {
           toast.success(`Added ${added} contacts to the group`);
-          onClose();
+          onOpenChange(false);
         },
         onError: (error) => toast.error("Failed to add members to group", { description: error.message }),
       },
@@ -49,7 +50,7 @@ export function AddMembersDialog({ orgId, group, onClose }: AddMembersDialogProp
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !adding && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !adding) && onOpenChange(next)}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle className="break-words">Add Members to {group.name}</DialogTitle>
@@ -82,7 +83,7 @@ export function AddMembersDialog({ orgId, group, onClose }: AddMembersDialogProp
           <p aria-live="polite" className="text-sm text-muted-foreground empty:hidden max-sm:order-last max-sm:text-center sm:mr-auto">
             {count > 0 ? `${count} selected` : ""}
           </p>
-          <Button variant="outline" onClick={onClose} disabled={adding}>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={adding}>
             Cancel
           </Button>
           <Button onClick={handleAdd} disabled={count === 0 || adding}>

@@ -7,11 +7,12 @@ interface DeleteGroupDialogProps {
   orgId: string;
   group: Group;
   /** Closes the dialog and clears the selected group. */
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Are you sure?': on success close and clear the selection; on failure stay open (spec section 4). */
-export function DeleteGroupDialog({ orgId, group, onClose }: DeleteGroupDialogProps) {
+export function DeleteGroupDialog({ orgId, group, open, onOpenChange }: DeleteGroupDialogProps) {
   const deleteGroup = useGroupDeleteMutation(orgId);
   const busy = deleteGroup.isPending;
 
@@ -19,7 +20,7 @@ export function DeleteGroupDialog({ orgId, group, onClose }: DeleteGroupDialogPr
     deleteGroup.mutate(group.id, {
       onSuccess: () => {
         toast.success("Group deleted successfully");
-        onClose();
+        onOpenChange(false);
       },
       onError: (error) => toast.error("Failed to delete group", { description: error.message }),
     });
@@ -27,8 +28,8 @@ export function DeleteGroupDialog({ orgId, group, onClose }: DeleteGroupDialogPr
 
   return (
     <ConfirmDialog
-      open
-      onCancel={onClose}
+      open={open}
+      onOpenChange={onOpenChange}
       onConfirm={handleDelete}
       busy={busy}
       title="Are you sure?"

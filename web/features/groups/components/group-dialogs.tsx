@@ -13,21 +13,21 @@ interface GroupDialogsProps {
 /** Mounts the open dialog only, so every opening starts fresh (form values, search, selection). */
 export function GroupDialogs({ orgId, dialog, onChange }: GroupDialogsProps) {
   if (!dialog) return null;
-  const onClose = () => onChange(null);
+  const shown = { open: true, onOpenChange: (open: boolean) => !open && onChange(null) };
   switch (dialog.kind) {
     case "form":
-      return <GroupFormDialog key={dialog.group?.id ?? "new"} orgId={orgId} group={dialog.group} onClose={onClose} />;
+      return <GroupFormDialog key={dialog.group?.id ?? "new"} orgId={orgId} group={dialog.group} {...shown} />;
     case "delete":
-      return <DeleteGroupDialog orgId={orgId} group={dialog.group} onClose={onClose} />;
+      return <DeleteGroupDialog orgId={orgId} group={dialog.group} {...shown} />;
     case "add-members":
-      return <AddMembersDialog orgId={orgId} group={dialog.group} onClose={onClose} />;
+      return <AddMembersDialog orgId={orgId} group={dialog.group} {...shown} />;
     case "members":
       return (
         <GroupMembersDialog
           orgId={orgId}
           group={dialog.group}
           onAddMembers={() => onChange({ kind: "add-members", group: dialog.group })}
-          onClose={onClose}
+          {...shown}
         />
       );
   }

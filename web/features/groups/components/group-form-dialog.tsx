@@ -22,11 +22,12 @@ interface GroupFormDialogProps {
   orgId: string;
   /** The group to edit, or null to add one. */
   group: Group | null;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Add New Group' / 'Edit Group'; closes only when the save succeeds (spec section 4). */
-export function GroupFormDialog({ orgId, group, onClose }: GroupFormDialogProps) {
+export function GroupFormDialog({ orgId, group, open, onOpenChange }: GroupFormDialogProps) {
   const createGroup = useGroupCreateMutation(orgId);
   const updateGroup = useGroupUpdateMutation(orgId);
   const saving = createGroup.isPending || updateGroup.isPending;
@@ -44,7 +45,7 @@ export function GroupFormDialog({ orgId, group, onClose }: GroupFormDialogProps)
     const options = {
       onSuccess: () => {
         toast.success(group ? "Group updated successfully" : "Group created successfully");
-        onClose();
+        onOpenChange(false);
       },
       onError: (error: Error) => toast.error("Failed to save group", { description: error.message }),
     };
@@ -53,7 +54,7 @@ export function GroupFormDialog({ orgId, group, onClose }: GroupFormDialogProps)
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !saving) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{group ? "Edit Group" : "Add New Group"}</DialogTitle>
@@ -69,7 +70,7 @@ export function GroupFormDialog({ orgId, group, onClose }: GroupFormDialogProps)
             <textarea rows={3} maxLength={1000} className={textareaClass} disabled={saving} {...register("description")} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={saving}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" disabled={saving}>

@@ -13,11 +13,12 @@ interface GroupMembersDialogProps {
   orgId: string;
   group: Group;
   onAddMembers: () => void;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Members of {group}': the group's contacts, newest first, each with a remove button. */
-export function GroupMembersDialog({ orgId, group, onAddMembers, onClose }: GroupMembersDialogProps) {
+export function GroupMembersDialog({ orgId, group, onAddMembers, open, onOpenChange }: GroupMembersDialogProps) {
   const members = useGroupMembersQuery(orgId, group.id);
   const removeMember = useGroupMemberRemoveMutation(orgId);
   useLoadErrorToast(members, "Failed to load group members", "group-members-load-failed");
@@ -35,7 +36,7 @@ export function GroupMembersDialog({ orgId, group, onAddMembers, onClose }: Grou
 
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle className="break-words pr-6">Members of {group.name}</DialogTitle>

@@ -16,10 +16,11 @@ type AddMemberOutput = z.output<typeof addMemberSchema>;
 
 interface AddMemberDialogProps {
   organizationId: string;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
-export function AddMemberDialog({ organizationId, onClose }: AddMemberDialogProps) {
+export function AddMemberDialog({ organizationId, open, onOpenChange }: AddMemberDialogProps) {
   const addMember = useMemberAddMutation(organizationId);
   const {
     register,
@@ -34,7 +35,7 @@ export function AddMemberDialog({ organizationId, onClose }: AddMemberDialogProp
     addMember.mutate(values, {
       onSuccess: (result) => {
         announceAddOutcome(result);
-        onClose();
+        onOpenChange(false);
       },
       onError: (error) => announceAddFailure(error, "Failed to process user"),
     });
@@ -43,7 +44,7 @@ export function AddMemberDialog({ organizationId, onClose }: AddMemberDialogProp
   const saving = addMember.isPending;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !saving) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
@@ -63,7 +64,7 @@ export function AddMemberDialog({ organizationId, onClose }: AddMemberDialogProp
             <MemberRoleSelect disabled={saving} {...register("role")} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={saving}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" disabled={saving}>

@@ -18,10 +18,11 @@ type EditMemberOutput = z.output<typeof editMemberSchema>;
 interface EditMemberDialogProps {
   organizationId: string;
   member: Member;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
-export function EditMemberDialog({ organizationId, member, onClose }: EditMemberDialogProps) {
+export function EditMemberDialog({ organizationId, member, open, onOpenChange }: EditMemberDialogProps) {
   const updateMember = useMemberUpdateMutation(organizationId);
   const {
     register,
@@ -35,7 +36,7 @@ export function EditMemberDialog({ organizationId, member, onClose }: EditMember
   function handleSave({ name }: EditMemberOutput) {
     // A cleared name is "no change": the server keeps the current one.
     if (name === undefined || name === member.name) {
-      onClose();
+      onOpenChange(false);
       return;
     }
     updateMember.mutate(
@@ -43,7 +44,7 @@ export function EditMemberDialog({ organizationId, member, onClose }: EditMember
       {
         onSuccess: () => {
           toast.success("User updated successfully");
-          onClose();
+          onOpenChange(false);
         },
         onError: (error) => toast.error("Failed to update user profile", { description: error.message }),
       },
@@ -53,7 +54,7 @@ export function EditMemberDialog({ organizationId, member, onClose }: EditMember
   const saving = updateMember.isPending;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !saving && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !saving) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit User</DialogTitle>
@@ -67,7 +68,7 @@ export function EditMemberDialog({ organizationId, member, onClose }: EditMember
             <Input autoComplete="off" autoFocus disabled={saving} {...register("name")} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={saving}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" disabled={saving || !isDirty}>

@@ -15,18 +15,19 @@ interface MemberDialogsProps {
 /** Mounts the open dialog only, so every opening starts from a fresh form. */
 export function MemberDialogs({ organizationId, dialog, onClose }: MemberDialogsProps) {
   if (!dialog) return null;
+  const shown = { open: true, onOpenChange: (open: boolean) => !open && onClose() };
   switch (dialog.kind) {
     case "add":
-      return <AddMemberDialog organizationId={organizationId} onClose={onClose} />;
+      return <AddMemberDialog organizationId={organizationId} {...shown} />;
     case "search":
-      return <SearchUsersDialog organizationId={organizationId} onClose={onClose} />;
+      return <SearchUsersDialog organizationId={organizationId} {...shown} />;
     case "duplicates":
-      return <DuplicateContactsDialog open onOpenChange={(open) => !open && onClose()} />;
+      return <DuplicateContactsDialog {...shown} />;
     case "edit":
-      return <EditMemberDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
+      return <EditMemberDialog organizationId={organizationId} member={dialog.member} {...shown} />;
     case "reset":
-      return <ResetPasswordDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
+      return <ResetPasswordDialog organizationId={organizationId} member={dialog.member} {...shown} />;
     case "remove":
-      return <RemoveMemberDialog organizationId={organizationId} member={dialog.member} onClose={onClose} />;
+      return <RemoveMemberDialog organizationId={organizationId} member={dialog.member} {...shown} />;
   }
 }

@@ -11,11 +11,12 @@ type RemovalMode = "remove" | "delete";
 interface RemoveMemberDialogProps {
   organizationId: string;
   member: Member;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'User Removal Options': remove from this organization (default) or delete the account (spec section 4). */
-export function RemoveMemberDialog({ organizationId, member, onClose }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ organizationId, member, open, onOpenChange }: RemoveMemberDialogProps) {
   const deletion = member.abilities.deleteAccount;
   const [mode, setMode] = useState<RemovalMode>("remove");
   const removeMember = useMemberRemoveMutation(organizationId);
@@ -27,7 +28,7 @@ export function RemoveMemberDialog({ organizationId, member, onClose }: RemoveMe
       removeMember.mutate(member.id, {
         onSuccess: () => {
           toast.success("User removed from organization");
-          onClose();
+          onOpenChange(false);
         },
         onError: (error) => toast.error("Failed to remove user from organization", { description: error.message }),
       });
@@ -36,14 +37,14 @@ export function RemoveMemberDialog({ organizationId, member, onClose }: RemoveMe
     deleteAccount.mutate(member.id, {
       onSuccess: () => {
         toast.success("User account deleted");
-        onClose();
+        onOpenChange(false);
       },
       onError: (error) => toast.error("Failed to delete user account", { description: error.message }),
     });
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>User Removal Options</DialogTitle>
@@ -73,7 +74,7 @@ export function RemoveMemberDialog({ organizationId, member, onClose }: RemoveMe
           </RemovalModeOption>
         </fieldset>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
           <Button variant="destructive" onClick={handleConfirm} disabled={busy}>

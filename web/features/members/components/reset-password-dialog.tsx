@@ -8,11 +8,12 @@ import { TemporaryPassword } from "./temporary-password";
 interface ResetPasswordDialogProps {
   organizationId: string;
   member: Member;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** Confirm, then show the new temporary password once (spec section 4: password reset by admin). */
-export function ResetPasswordDialog({ organizationId, member, onClose }: ResetPasswordDialogProps) {
+export function ResetPasswordDialog({ organizationId, member, open, onOpenChange }: ResetPasswordDialogProps) {
   const resetPassword = useMemberPasswordResetMutation(organizationId);
   const busy = resetPassword.isPending;
   const temporaryPassword = resetPassword.data?.temporaryPassword;
@@ -25,7 +26,7 @@ export function ResetPasswordDialog({ organizationId, member, onClose }: ResetPa
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Reset User Password</DialogTitle>
@@ -42,12 +43,12 @@ export function ResetPasswordDialog({ organizationId, member, onClose }: ResetPa
               in with it; all of their sessions were ended.
             </TemporaryPassword>
             <DialogFooter>
-              <Button onClick={onClose}>Done</Button>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>
           </>
         ) : (
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={busy}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel
             </Button>
             <Button variant="destructive" onClick={handleReset} disabled={busy}>

@@ -18,11 +18,12 @@ type SearchOutput = z.output<typeof userSearchSchema>;
 
 interface SearchUsersDialogProps {
   organizationId: string;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 /** 'Search and Add Existing Users': people with an account who are not in this organization yet. */
-export function SearchUsersDialog({ organizationId, onClose }: SearchUsersDialogProps) {
+export function SearchUsersDialog({ organizationId, open, onOpenChange }: SearchUsersDialogProps) {
   const queryClient = useQueryClient();
   const [term, setTerm] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
@@ -48,7 +49,7 @@ export function SearchUsersDialog({ organizationId, onClose }: SearchUsersDialog
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Search and Add Existing Users</DialogTitle>

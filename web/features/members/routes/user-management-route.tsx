@@ -13,8 +13,8 @@ import { type Member, useMemberResetEmailMutation, useMembersQuery } from "../ap
 import { MemberDialogs } from "../components/member-dialogs";
 import { MembersPanel } from "../components/members-panel";
 import { PendingInvitations } from "../components/pending-invitations";
-import { UserActionsSheet } from "../components/user-actions-sheet";
-import { type UserManagementCommands, UserManagementToolbar } from "../components/user-management-toolbar";
+
+import { UserActionsSheet, type UserManagementCommands, UserManagementToolbar } from "../components/user-actions-sheet";
 import { useMemberRoleChange } from "../hooks/use-member-role-change";
 import type { MemberAction, MemberDialog } from "../lib/member-dialog";
 

@@ -29,7 +29,7 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
   return (
     <ConfirmDialog
       open={organization !== null}
-      onCancel={() => onOpenChange(false)}
+      onOpenChange={onOpenChange}
       onConfirm={handleDelete}
       busy={deleting}
       title="Are you sure?"

@@ -1,0 +1,24 @@
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { Command } from "./commands";
+
+/** Desktop header buttons, in order; commands the role may not use are simply not passed. */
+export function Toolbar({ commands }: { commands: Command[] }) {
+  return (
+    <>
+      {commands.map(({ label, icon: Icon, onSelect, primary, busy, controls }) => (
+        <Button
+          key={label}
+          variant={primary ? "default" : "outline"}
+          onClick={onSelect}
+          disabled={busy}
+          aria-expanded={controls?.expanded}
+          aria-controls={controls?.id}
+        >
+          <Icon aria-hidden="true" className={cn(busy && "animate-spin")} />
+          {label}
+        </Button>
+      ))}
+    </>
+  );
+}
