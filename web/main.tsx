@@ -6,7 +6,7 @@ import { Toaster } from "sonner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { queryClient } from "@/query-client";
-import { router } from "@/router";
+import { router } from "@/app/router";
 import "@/styles.css";
 
 const container = document.getElementById("root");

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppDeps } from "../deps.js";
 import type { TokenKind } from "../db/repositories/verifications.js";
 
@@ -42,3 +42,6 @@ export async function consumeToken(deps: AppDeps, kind: TokenKind, token: string
 export async function revokeAccountTokens(deps: AppDeps, userId: string): Promise<void> {
   await deps.repos.tokens.revoke([userId]);
 }
+
+/** The hash an invitation keeps of the set-password link mailed with it (never the token itself). */
+export const linkTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");

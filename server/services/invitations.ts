@@ -12,8 +12,7 @@ import { conflict, notFound, rateLimited } from "../errors.js";
 import { invitationLink, invitationsPageLink } from "../mail/links.js";
 import { invitationMail, invitationToAccountMail } from "../mail/templates.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { issueToken } from "./account-tokens.js";
-import { linkTokenHash } from "./password-reset.js";
+import { issueToken, linkTokenHash } from "./account-tokens.js";
 
 /** Invitations, and the set-password links mailed with them, last 7 days. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;

@@ -1,18 +1,14 @@
-import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { RESET_TOKEN_SECONDS } from "../auth/auth.js";
 import { AppError } from "../errors.js";
 import type { AppDeps } from "../deps.js";
 import { resetPasswordLink } from "../mail/links.js";
 import { passwordResetMail } from "../mail/templates.js";
-import { issueToken, peekToken, revokeAccountTokens } from "./account-tokens.js";
+import { issueToken, linkTokenHash, peekToken, revokeAccountTokens } from "./account-tokens.js";
 import { acceptInvitationsByLink } from "./invitations.js";
 
 export const invalidResetLink = () =>
   new AppError(400, "INVALID_TOKEN", "This password reset link has expired or been used already.");
-
-/** The hash an invitation keeps of the set-password link mailed with it. */
-export const linkTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Issues a reset link for the account (revoking its older ones) and mails it to the person. */
 export async function mailPasswordReset(deps: AppDeps, user: { id: string; email: string }): Promise<void> {

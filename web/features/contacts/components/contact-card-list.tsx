@@ -4,7 +4,7 @@ import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import { useWindowList } from "../hooks/use-window-list";
 import type { Contact } from "../types";
 import { ContactCard } from "./contact-card";
-import type { ListPaging } from "./contacts-list";
+import type { ListPaging } from "../lib/list-view";
 
 interface ContactCardListProps {
   contacts: Contact[];

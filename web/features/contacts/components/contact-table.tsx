@@ -1,7 +1,7 @@
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import { useWindowList } from "../hooks/use-window-list";
 import type { Contact } from "../types";
-import type { ListPaging } from "./contacts-list";
+import type { ListPaging } from "../lib/list-view";
 import { ContactTableRow } from "./contact-table-row";
 
 interface ContactTableProps {

@@ -1,6 +1,6 @@
 import { LayoutGrid, Table2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { ContactView } from "./contacts-list";
+import type { ContactView } from "../lib/list-view";
 
 interface ContactViewToggleProps {
   value: ContactView;

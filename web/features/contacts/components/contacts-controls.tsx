@@ -7,7 +7,7 @@ import { ContactFilterChips } from "./contact-filter-chips";
 import { ContactSearchInput } from "./contact-search-input";
 import { ContactSortMenu } from "./contact-sort-menu";
 import { ContactViewToggle } from "./contact-view-toggle";
-import type { ContactView } from "./contacts-list";
+import type { ContactView } from "../lib/list-view";
 
 interface ContactsControlsProps {
   search: string;

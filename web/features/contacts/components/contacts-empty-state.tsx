@@ -1,7 +1,7 @@
 import { SearchX, UserPlus, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { ContactListParams } from "../types";
-import type { ContactView } from "./contacts-list";
+import type { ContactView } from "../lib/list-view";
 
 interface ContactsEmptyStateProps {
   params: ContactListParams;

@@ -11,17 +11,9 @@ import { ContactCardList } from "./contact-card-list";
 import { ContactTable } from "./contact-table";
 import { ContactsEmptyState } from "./contacts-empty-state";
 
-export interface ListPaging {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  /** False while another load runs or after a failure (the user retries by hand then). */
-  canFetch: boolean;
-  fetchNextPage: () => void;
-  /** Size of the whole list when known (the filter chip's count). */
-  total: number | undefined;
-}
+import type { ContactView, ListPaging } from "../lib/list-view";
 
-export type ContactView = "cards" | "table";
+export type { ContactView };
 
 interface ContactsListProps {
   query: ReturnType<typeof useContactsQuery>;

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { AppShell } from "@/components/app-shell";
+import { AppShell } from "./app-shell";
 import { NotFoundPage } from "@/components/not-found-page";
 import { RouteErrorBoundary } from "@/components/route-error-boundary";
 import { RequireAuth } from "@/features/auth/components/require-auth";

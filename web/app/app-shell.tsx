@@ -3,9 +3,9 @@ import { Outlet } from "react-router";
 import { OrganizationSelectionModal } from "@/features/organizations/components/organization-selection-modal";
 import { cn } from "@/lib/utils";
 import { AppHeader } from "./app-header";
-import { BottomNav } from "./bottom-nav";
-import { InstallPrompt } from "./install-prompt";
-import { Sidebar } from "./sidebar";
+import { BottomNav } from "@/components/bottom-nav";
+import { InstallPrompt } from "@/components/install-prompt";
+import { Sidebar } from "@/components/sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
 
