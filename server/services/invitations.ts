@@ -1,5 +1,6 @@
 import type { Invitation, InviteResult, MyInvitation } from "../../shared/member-types.js";
 import { ROLE_LABELS } from "../../shared/permissions.js";
+import { userDisplayName } from "../../shared/user-display.js";
 import { can } from "../../shared/policy/can.js";
 import type { AppDeps, Actor } from "../deps.js";
 import { isUniqueViolation } from "../db/constraint-errors.js";
@@ -66,7 +67,7 @@ export async function inviteMember(
     invitation = await deps.repos.transaction(async (repos) => {
       const userId = existing?.id ?? newId();
       if (existing) await repos.invitations.deleteExpired(actor.organizationId, userId);
-      else await repos.users.insertWithoutPassword({ id: userId, email: input.email, name: input.name ?? input.email.split("@")[0]! });
+      else await repos.users.insertWithoutPassword({ id: userId, email: input.email, name: input.name ?? userDisplayName(null, input.email) });
       const row = await repos.invitations.insert({ organizationId: actor.organizationId, userId, email: input.email, role: input.role, invitedBy: actor.userId, expiresAt });
       await repos.audit.write({
         organizationId: actor.organizationId,

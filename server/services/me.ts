@@ -1,4 +1,5 @@
 import { DEFAULT_ORGANIZATION_NAME } from "../../shared/constants.js";
+import { userDisplayName } from "../../shared/user-display.js";
 import type { Actor, AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
 
@@ -37,7 +38,7 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
     user: {
       id: actor.userId,
       email: actor.email,
-      name: name ?? actor.email.split("@")[0] ?? "Unknown",
+      name: userDisplayName(name, actor.email),
       emailVerified: Boolean(user?.emailVerified),
       createdAt: toIso(user?.createdAt),
       lastSignInAt: toIso(lastSignIn),

@@ -1,5 +1,6 @@
 import type { Member } from "../../shared/member-types.js";
 import { memberAbilities } from "../../shared/policy/member-abilities.js";
+import { userDisplayName } from "../../shared/user-display.js";
 import { generateTemporaryPassword } from "../auth/temporary-password.js";
 import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
@@ -23,7 +24,7 @@ export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<strin
   return {
     id: row.user_id,
     email: row.email,
-    name: row.name || row.email.split("@")[0] || "Unknown",
+    name: userDisplayName(row.name, row.email),
     role: row.role,
     created_at: toIso(row.created_at),
     isOwner: row.owner_id === row.user_id,

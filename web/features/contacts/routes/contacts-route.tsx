@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
-import { organizationRole } from "@/features/organizations/lib/organization-role";
+import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useContactCountsQuery, useContactDeleteMutation, useContactsQuery } from "../api";
 
@@ -39,7 +39,7 @@ export function ContactsRoute() {
   const me = useMeQuery();
   const { current } = useCurrentOrganization();
   const orgId = current?.id ?? null;
-  const role = current ? organizationRole(current) : "staff";
+  const role = current ? matrixRole(current) : "staff";
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const isWide = useMediaQuery("(min-width: 1280px)");
   const panelId = useId();

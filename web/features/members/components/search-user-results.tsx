@@ -1,3 +1,4 @@
+import { userDisplayName } from "@shared/user-display";
 import { LoaderCircle, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { type SearchUser, useMemberAddMutation } from "../api";
@@ -32,7 +33,7 @@ export function SearchUserResults({ organizationId, users }: SearchUserResultsPr
       {users.map((user) => (
         <li key={user.user_id} className="flex items-center justify-between gap-3 p-3">
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium">{user.name || user.email.split("@")[0]}</p>
+            <p className="truncate text-sm font-medium">{userDisplayName(user.name, user.email)}</p>
             <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           </div>
           <Button

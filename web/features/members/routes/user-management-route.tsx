@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
-import { organizationRole } from "@/features/organizations/lib/organization-role";
+import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { type Member, useMemberResetEmailMutation, useMembersQuery } from "../api";
 import { MemberDialogs } from "../components/member-dialogs";
@@ -24,7 +24,7 @@ export function UserManagementRoute() {
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const [dialog, setDialog] = useState<MemberDialog>(null);
   const organizationId = current?.id ?? null;
-  const actorRole = current ? organizationRole(current) : "staff";
+  const actorRole = current ? matrixRole(current) : "staff";
   const actorUserId = me.data?.user.id ?? "";
   const members = useMembersQuery(organizationId);
   const changeRole = useMemberRoleChange(organizationId);

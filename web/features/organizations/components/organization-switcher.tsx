@@ -16,7 +16,7 @@ import {
 import type { MeOrganization } from "@/features/auth/api";
 import { cn } from "@/lib/utils";
 import { useCurrentOrganization } from "../hooks/use-current-organization";
-import { organizationRole } from "../lib/organization-role";
+import { matrixRole } from "@shared/policy/can";
 import { CreateOrganizationDialog } from "./create-organization-dialog";
 import { DeleteOrganizationDialog } from "./delete-organization-dialog";
 
@@ -26,7 +26,7 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   const [toDelete, setToDelete] = useState<MeOrganization | null>(null);
   // Spec section 6: owners may delete an organization, but only while they belong to more than one.
   const canDelete = (organization: MeOrganization) =>
-    organizations.length > 1 && roleAllows(organizationRole(organization), "organization.delete");
+    organizations.length > 1 && roleAllows(matrixRole(organization), "organization.delete");
 
   function handleSelect(id: string) {
     const organization = organizations.find((candidate) => candidate.id === id);
