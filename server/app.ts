@@ -3,7 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
+import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
+import { healthRoutes } from "./http/health.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
 import { accountRoutes } from "./routes/account.js";
@@ -17,6 +19,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** Builds the whole HTTP app from its dependencies; nothing global, so each test makes its own. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  deps.database.availability.setLogger(deps.log);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -37,7 +40,7 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", "no-store");
   });
 
-  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());
   app.route("/api/me", meRoutes());
   app.route("/api/account", accountRoutes());
@@ -52,6 +55,8 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException) {
       return c.json({ error: { code: "HTTP_ERROR", message: err.message || "Request failed." } }, err.status);
     }
+    const unavailable = databaseFailureResponse(err, c);
+    if (unavailable) return unavailable;
     deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(err?.stack ?? err) });
     return c.json({ error: { code: "UNKNOWN", message: "Something went wrong. Please try again." } }, 500);
   });

@@ -4,6 +4,7 @@ import type { AppDatabase } from "../db/database.js";
 import { emailConfirmationLink } from "../mail/links.js";
 import type { Mailer } from "../mail/mailer.js";
 import { emailConfirmationMail } from "../mail/templates.js";
+import { passwordHasher } from "./password-hashing.js";
 import { passwordSignIn } from "./password-sign-in.js";
 
 /** Reset links work once and for one hour. */
@@ -15,6 +16,7 @@ export const CLIENT_IP_HEADER = "x-contactbook-client-ip";
 /** Builds the Better Auth instance: e-mail and password only, sign-up closed, sessions in our database. */
 export function createAuth(config: Config, database: AppDatabase, mailer: Mailer) {
   const secure = config.appUrl.startsWith("https://");
+  const hasher = passwordHasher(config.passwordHashThreads);
   return betterAuth({
     appName: "Contactbook",
     baseURL: config.appUrl,
@@ -40,6 +42,7 @@ export function createAuth(config: Config, database: AppDatabase, mailer: Mailer
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: { hash: (password) => hasher.hash(password), verify: ({ hash, password }) => hasher.verify(hash, password) },
     },
     emailVerification: {
       expiresIn: 60 * 60 * 24 * 3,

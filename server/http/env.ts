@@ -12,6 +12,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   log: Logger;
+  /** True once a graceful shutdown began: readiness then answers 503 so balancers move away. */
+  draining?: () => boolean;
 }
 
 /** The signed-in user, as every route sees it. Roles are read per request, never from the session. */
