@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
+import { classifyDatabaseError } from "../db/failures.js";
 import { emailConfirmationLink } from "../mail/links.js";
 import type { Mailer } from "../mail/mailer.js";
 import { emailConfirmationMail } from "../mail/templates.js";
@@ -70,7 +71,18 @@ export function createAuth(config: Config, database: AppDatabase, mailer: Mailer
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    logger: { level: config.production ? "warn" : "error" },
+    // Thrown on to Hono's onError, which answers 503 for a database failure and 500 for the rest.
+    onAPIError: { throw: true },
+    logger: {
+      level: config.production ? "warn" : "error",
+      // A database outage is logged once per episode by the availability tracker, not per request.
+      log: (level, message, ...args) => {
+        const failure = args.map((arg) => classifyDatabaseError(arg)).find(Boolean);
+        if (failure) return database.availability.failed(failure);
+        const details = args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : arg));
+        (level === "error" ? console.error : console.warn)(`${new Date().toISOString()} ${level.toUpperCase()} Better Auth: ${message}`, ...details);
+      },
+    },
   });
 }
 

@@ -25,8 +25,8 @@ const PG_CLIENT_MESSAGES = [
  * Recognises errors that say the database (or its disk) failed, on either engine. Anything else is
  * a bug or a constraint and is left to the caller.
  */
-export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
-  if (!(error instanceof Error)) return null;
+export function classifyDatabaseError(error: unknown, depth = 0): DatabaseFailure | null {
+  if (!(error instanceof Error) || depth > 4) return null;
   const raw = (error as { code?: unknown }).code;
   const code = typeof raw === "string" ? raw : "";
   const message = error.message;
@@ -41,11 +41,12 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   if (PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message))) return { kind: "unavailable", cause: `PostgreSQL: ${message}` };
   if (error instanceof AggregateError) {
     for (const inner of error.errors) {
-      const failure = classifyDatabaseError(inner);
+      const failure = classifyDatabaseError(inner, depth + 1);
       if (failure) return failure;
     }
   }
-  return null;
+  // Better Auth wraps what its adapter threw (FAILED_TO_GET_SESSION with the pg error as cause).
+  return classifyDatabaseError(error.cause, depth + 1);
 }
 
 function classifySqlite(code: string, message: string): DatabaseFailure | null {
