@@ -80,7 +80,11 @@ function openSqlite(path: string): AppDatabase {
       if (file && freeBytes(dirname(file)) < MIN_FREE_BYTES) return { ok: false, kind: "disk-full", reason: REASONS["disk-full"] };
       return episodeOrReady(availability);
     },
-    destroy: () => db.destroy(),
+    destroy: async () => {
+      await db.destroy();
+      // Kysely closes its driver only if a query ever ran; the file must be closed either way.
+      if (sqlite.open) sqlite.close();
+    },
   };
 }
 

@@ -1,7 +1,14 @@
 import type { Server, ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Logger } from "../logger.js";
+
+/**
+ * During a drain, a connection with no request in progress gets this long to send one (it is then
+ * answered with `Connection: close`) before it is closed. It covers a request already on the wire
+ * when the signal came, which closing at once would reset.
+ */
+const QUIET_CONNECTION_MS = 500;
 
 export interface GracefulServer {
   server: Server;
@@ -16,25 +23,33 @@ export interface GracefulServer {
   shutdown(graceMs: number): Promise<boolean>;
 }
 
-/** Serves `fetch` on `port` and tracks every in-flight request, so a shutdown can let them finish. */
+/** Serves `fetch` on `port` and tracks every connection and request, so a shutdown can let them finish. */
 export function serveGracefully(fetch: (request: Request) => Response | Promise<Response>, port: number, log: Logger): Promise<GracefulServer> {
+  const busy = new Map<Socket, number>();
   const inflight = new Set<ServerResponse>();
   let draining = false;
+  let quietPassed = false;
   let settle: (() => void) | undefined;
   const server = serve({ fetch, port }) as Server;
 
-  const maybeSettled = () => {
-    if (draining && inflight.size === 0) settle?.();
+  const closeIfIdle = (socket: Socket) => {
+    if (quietPassed && busy.get(socket) === 0) socket.destroy();
   };
-  server.on("request", (_req, res: ServerResponse) => {
+  server.on("connection", (socket: Socket) => {
+    busy.set(socket, 0);
+    socket.once("close", () => busy.delete(socket));
+  });
+  server.on("request", (req, res: ServerResponse) => {
+    const socket = req.socket;
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
     inflight.add(res);
     if (draining) res.setHeader("connection", "close");
-    res.on("close", () => {
+    res.once("close", () => {
       inflight.delete(res);
+      if (busy.has(socket)) busy.set(socket, busy.get(socket)! - 1);
       if (!draining) return;
-      // Its socket may be a keep-alive one that is idle now: close it rather than wait for the client.
-      server.closeIdleConnections();
-      maybeSettled();
+      closeIfIdle(socket);
+      if (inflight.size === 0) settle?.();
     });
   });
 
@@ -43,11 +58,20 @@ export function serveGracefully(fetch: (request: Request) => Response | Promise<
     (shutdownPromise ??= new Promise<boolean>((resolve) => {
       draining = true;
       for (const res of inflight) if (!res.headersSent) res.setHeader("connection", "close");
-      const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeIdleConnections();
+      // Connections the kernel completed but the app has not accepted yet would be reset when the
+      // listener closes: let one more poll phase accept them first (two check phases away). Then
+      // net's close, not http's: http's also drops at once every connection whose request is not
+      // parsed yet, which resets requests the client has already sent.
+      const closed = new Promise<void>((done) =>
+        setImmediate(() => setImmediate(() => NetServer.prototype.close.call(server, () => done()))),
+      );
+      setTimeout(() => {
+        quietPassed = true;
+        for (const socket of busy.keys()) closeIfIdle(socket);
+      }, Math.min(QUIET_CONNECTION_MS, graceMs)).unref();
       const finished = new Promise<void>((done) => {
         settle = done;
-        maybeSettled();
+        if (inflight.size === 0) done();
       });
       const timer = setTimeout(() => {
         const cut = [...inflight].map((res) => `${res.req.method} ${res.req.url}`);

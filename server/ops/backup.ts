@@ -121,9 +121,9 @@ async function countPgAccounts(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string | null }>(
-      "select case when to_regclass('users') is null then null else (select count(*) from users) end as n",
-    );
+    const exists = await client.query<{ t: string | null }>("select to_regclass('users')::text as t");
+    if (!exists.rows[0]?.t) return 0;
+    const { rows } = await client.query<{ n: string }>("select count(*) as n from users");
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();
