@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import pg from "pg";
 import type { DatabaseAvailability } from "./availability.js";
@@ -13,6 +14,18 @@ export interface PostgresTimeouts {
 // failure (a reset, a client-side read timeout on a hung server) leaves it in an unknown state.
 const CONNECTION_SURVIVES = new Set(["57014", "55P03", "25P03", "53100", "25006"]);
 
+const names = new Map<string, string>();
+
+/** A stable name per SQL text (the texts are few: Kysely builds them from a handful of shapes). */
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    if (names.size > 2000) names.clear();
+    names.set(sql, (name = `cb_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`));
+  }
+  return name;
+}
+
 /**
  * A checked-out connection that remembers when it broke: later queries in the same checkout (the
  * ROLLBACK after a failed transaction) fail at once with the first error instead of waiting on a
@@ -25,7 +38,10 @@ class GuardedClient {
   async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
     if (this.broken) throw this.broken;
     try {
-      return (await this.raw.query(sql, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
+      // A parameterised statement is prepared once per connection under a name and reused: the
+      // server skips parsing and analysis, which was a good part of a list request's cost.
+      const query = parameters.length ? { name: statementName(sql), text: sql, values: parameters as unknown[] } : { text: sql };
+      return (await this.raw.query(query)) as unknown as PostgresQueryResult<R>;
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       if (classifyDatabaseError(error) && !CONNECTION_SURVIVES.has(code)) this.broken = error as Error;

@@ -3,7 +3,7 @@ import { toIso } from "../db/ids.js";
 import type { ContactRow } from "../db/schema.js";
 
 /** The contact as clients see it: the spec's fields plus version; derived keys stay inside. */
-export function presentContact(c: ContactRow): Contact {
+export function presentContact(c: Omit<ContactRow, "search_text" | "phone_digits">): Contact {
   return {
     id: c.id,
     organization_id: c.organization_id,

@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
-import type { ContactsTable, Schema } from "../schema.js";
+import type { ContactRow, ContactsTable, Schema } from "../schema.js";
 import { searchCondition } from "./contact-search.js";
 
 type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
@@ -56,9 +56,18 @@ export async function listContactsPage(db: Kysely<Schema>, o: PageOptions) {
   return pageQuery(db, o);
 }
 
-function pageQuery(db: Kysely<Schema>, o: PageOptions) {
+/** Every column a list shows or pages by; not the search text, the longest column, read only by the index. */
+const LIST_COLUMNS = [
+  "id", "organization_id", "first_name", "last_name", "company", "email", "phone", "phone_type", "phone2", "phone2_type",
+  "address", "city", "province_state", "postal_zip_code", "notes", "is_favorite", "last_accessed", "created_at",
+  "updated_at", "deleted_at", "version", "sort_name", "sort_first", "sort_last", "no_last", "fav_rank", "accessed_key",
+] as const satisfies readonly (keyof ContactsTable)[];
+
+export type ListedContact = Omit<ContactRow, "search_text" | "phone_digits">;
+
+function pageQuery(db: Kysely<Schema>, o: PageOptions): Promise<ListedContact[]> {
   const spec = SORTS[o.sort];
-  let query = activeContacts(db, o).selectAll("c");
+  let query = activeContacts(db, o).select(LIST_COLUMNS.map((c) => `c.${c}` as const));
   if (o.after) {
     const after = o.after;
     query = query.where((eb) =>
