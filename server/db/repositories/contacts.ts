@@ -56,18 +56,21 @@ export async function listContactsPage(db: Kysely<Schema>, o: PageOptions) {
   return pageQuery(db, o);
 }
 
-/** Every column a list shows or pages by; not the search text, the longest column, read only by the index. */
-const LIST_COLUMNS = [
+/** The columns a list shows (presentContact); the sort keys are read for the order in use only. */
+export const SHOWN_COLUMNS = [
   "id", "organization_id", "first_name", "last_name", "company", "email", "phone", "phone_type", "phone2", "phone2_type",
   "address", "city", "province_state", "postal_zip_code", "notes", "is_favorite", "last_accessed", "created_at",
-  "updated_at", "deleted_at", "version", "sort_name", "sort_first", "sort_last", "no_last", "fav_rank", "accessed_key",
+  "updated_at", "deleted_at", "version",
 ] as const satisfies readonly (keyof ContactsTable)[];
 
-export type ListedContact = Omit<ContactRow, "search_text" | "phone_digits">;
+export type ShownContact = Pick<ContactRow, (typeof SHOWN_COLUMNS)[number]>;
+export type ListedContact = ShownContact & Partial<Pick<ContactRow, SortColumn>>;
 
 function pageQuery(db: Kysely<Schema>, o: PageOptions): Promise<ListedContact[]> {
   const spec = SORTS[o.sort];
-  let query = activeContacts(db, o).select(LIST_COLUMNS.map((c) => `c.${c}` as const));
+  // Every value read costs on a 50-row page; the search text and unused sort keys are left out.
+  const columns = [...new Set<keyof ContactsTable>([...SHOWN_COLUMNS, ...spec.columns])];
+  let query = activeContacts(db, o).select(columns.map((c) => `c.${c}` as const)) as unknown as SelectQueryBuilder<Schema & { c: ContactsTable }, "c", ListedContact>;
   if (o.after) {
     const after = o.after;
     query = query.where((eb) =>
