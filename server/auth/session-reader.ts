@@ -8,6 +8,9 @@ export interface SessionActor {
   sessionId: string;
 }
 
+/** Signed cookie values whose signature was checked; a client keeps one for days. */
+const VERIFIED_CACHE = 10_000;
+
 const toMs = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
 
 /** The value of cookie `name` in a Cookie header, URI-decoded, or null. */
@@ -39,15 +42,21 @@ export function createSessionReader(auth: Auth, database: AppDatabase, secret: s
     refreshAfterMs: (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000,
   }));
 
+  const verified = new Set<string>();
   const fast = async (headers: Headers): Promise<SessionActor | null> => {
     const { cookieName, refreshAfterMs } = await settings;
     const signed = readCookie(headers.get("cookie"), cookieName);
     const dot = signed?.lastIndexOf(".") ?? -1;
     if (!signed || dot < 1) return null;
     const token = signed.slice(0, dot);
-    const given = Buffer.from(signed.slice(dot + 1), "base64");
-    const expected = createHmac("sha256", secret).update(token).digest();
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!verified.has(signed)) {
+      const given = Buffer.from(signed.slice(dot + 1), "base64");
+      const expected = createHmac("sha256", secret).update(token).digest();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      // Only the signature check is remembered; the session row is still read on every request.
+      if (verified.size >= VERIFIED_CACHE) verified.clear();
+      verified.add(signed);
+    }
     const row = await database.db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.userId")
