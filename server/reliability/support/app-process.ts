@@ -16,6 +16,17 @@ export interface AppProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+const started = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of started) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 /** Starts the built app as an operator would (`npm start`), with `env` on top of test defaults. */
 export async function startApp(env: Record<string, string>, options: { port?: number; waitReady?: boolean; user?: string } = {}): Promise<AppProcess> {
   if (!existsSync(MAIN)) throw new Error("Build first: npm run build");
@@ -35,7 +46,11 @@ export async function startApp(env: Record<string, string>, options: { port?: nu
   const [command, args] = options.user
     ? ["runuser", ["-u", options.user, "--", process.execPath, MAIN]]
     : [process.execPath, [MAIN]];
-  const child = spawn(command, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group, so whatever a failed test leaves running (runuser and its node) is killed
+  // when the suite's process exits.
+  const child = spawn(command, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  started.add(child);
+  child.once("exit", () => started.delete(child));
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
