@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+    // The fault suite drives the built app as processes: `npm run test:reliability`, after the build.
+    exclude: ["server/reliability/**", "**/node_modules/**"],
     globalSetup: ["server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

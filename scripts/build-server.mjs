@@ -1,9 +1,14 @@
-// Bundles the server into one ES module; npm packages stay external and load from node_modules.
+// Bundles the server (and the backup and restore commands) into ES modules; npm packages stay
+// external and load from node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "dist/server/main.js",
+  entryPoints: {
+    main: "server/main.ts",
+    backup: "server/ops/backup-cli.ts",
+    restore: "server/ops/restore-cli.ts",
+  },
+  outdir: "dist/server",
   bundle: true,
   platform: "node",
   target: "node20",
@@ -12,4 +17,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("built dist/server/main.js");
+console.log("built dist/server/main.js, backup.js, restore.js");

@@ -37,6 +37,13 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL must be smtp/],
     [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be true or false/],
     [{ SIGN_IN_RATE_LIMIT: "lots" }, /^Invalid configuration: SIGN_IN_RATE_LIMIT /],
+    [{ WEB_CONCURRENCY: "0" }, /^Invalid configuration: WEB_CONCURRENCY must be at least 1/],
+    [{ WEB_CONCURRENCY: "two" }, /^Invalid configuration: WEB_CONCURRENCY /],
+    [{ SHUTDOWN_GRACE_SECONDS: "-1" }, /^Invalid configuration: SHUTDOWN_GRACE_SECONDS must be between 0 and 600 seconds/],
+    [{ DATABASE_CONNECT_TIMEOUT: "soon" }, /^Invalid configuration: DATABASE_CONNECT_TIMEOUT /],
+    [{ DATABASE_STATEMENT_TIMEOUT: "0" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT must be between/],
+    [{ DATABASE_IDLE_TIMEOUT: "0.5" }, /^Invalid configuration: DATABASE_IDLE_TIMEOUT must be between/],
+    [{ PASSWORD_HASH_THREADS: "0" }, /^Invalid configuration: PASSWORD_HASH_THREADS must be at least 1/],
   ])("stops on %o with a one-line message naming the variable", (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);
@@ -46,6 +53,16 @@ describe("configuration", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("defaults to one process, a 10 s shutdown grace and timeouts of 3 s (connect), 5 s (statement), 30 s (idle)", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.webConcurrency).toBe(1);
+    expect(config.shutdownGraceMs).toBe(10_000);
+    expect(config.databaseTimeouts).toEqual({ connectMs: 3000, statementMs: 5000, idleMs: 30_000 });
+    expect(config.passwordHashThreads).toBe(1);
+    const set = loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "4", SHUTDOWN_GRACE_SECONDS: "2.5", DATABASE_STATEMENT_TIMEOUT: "0.5" });
+    expect([set.webConcurrency, set.shutdownGraceMs, set.databaseTimeouts.statementMs]).toEqual([4, 2500, 500]);
   });
 
   it("reads the PostgreSQL URL, https APP_URL and TRUST_PROXY", () => {

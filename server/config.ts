@@ -26,6 +26,20 @@ export interface Config {
   orgCreateRateLimit: RateSpec;
   webDir: string;
   production: boolean;
+  /** Worker processes serving HTTP (node:cluster); 1 serves from the main process. */
+  webConcurrency: number;
+  /** How long a SIGTERM waits for in-flight requests before cutting them. */
+  shutdownGraceMs: number;
+  /** Bounds on every database call, so a dead or hung database fails requests quickly. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Threads hashing passwords at once (scrypt, at low CPU priority). */
+  passwordHashThreads: number;
+}
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleMs: number;
 }
 
 export interface RateSpec {
@@ -53,6 +67,13 @@ const bool = z
   .refine((v) => ["1", "0", "true", "false", "yes", "no", ""].includes(v), "must be true or false")
   .transform((v) => ["1", "true", "yes"].includes(v));
 
+/** A duration in seconds (decimals allowed), kept within [min, max]. */
+function seconds(min: number, max: number) {
+  return z.coerce
+    .number({ error: "must be a number of seconds" })
+    .refine((v) => Number.isFinite(v) && v >= min && v <= max, `must be between ${min} and ${max} seconds`);
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z
@@ -76,6 +97,12 @@ const schema = z.object({
   INVITE_ORG_RATE_LIMIT: rateSpec("100/86400"),
   ORG_CREATE_RATE_LIMIT: rateSpec("5/3600"),
   WEB_DIR: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
+  SHUTDOWN_GRACE_SECONDS: seconds(0, 600).default(10),
+  DATABASE_CONNECT_TIMEOUT: seconds(0.1, 600).default(3),
+  DATABASE_STATEMENT_TIMEOUT: seconds(0.1, 3600).default(5),
+  DATABASE_IDLE_TIMEOUT: seconds(1, 86400).default(30),
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
   NODE_ENV: z.string().optional(),
 });
 
@@ -106,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgCreateRateLimit: e.ORG_CREATE_RATE_LIMIT,
     webDir: resolve(e.WEB_DIR ?? "dist/web"),
     production: e.NODE_ENV !== "development" && e.NODE_ENV !== "test",
+    webConcurrency: e.WEB_CONCURRENCY,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    databaseTimeouts: {
+      connectMs: Math.round(e.DATABASE_CONNECT_TIMEOUT * 1000),
+      statementMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT * 1000),
+      idleMs: Math.round(e.DATABASE_IDLE_TIMEOUT * 1000),
+    },
+    passwordHashThreads: e.PASSWORD_HASH_THREADS,
   };
 }
 

@@ -14,6 +14,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   log: Logger;
+  /** True once a graceful shutdown began: readiness then answers 503 so balancers move away. */
+  draining?: () => boolean;
 }
 
 /** The signed-in person, as services see them. Roles are read per request, never from the session. */

@@ -4,10 +4,14 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** A longer line (a huge stack, a runaway field) is cut here, so one event cannot flood the log. */
+export const MAX_LINE = 8192;
+
 /** One line per event: time, level, message, then JSON fields. */
 export function createConsoleLogger(): Logger {
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {
-    const line = `${new Date().toISOString()} ${level} ${message}${fields ? " " + JSON.stringify(fields) : ""}`;
+    let line = `${new Date().toISOString()} ${level} ${message}${fields ? " " + JSON.stringify(fields) : ""}`;
+    if (line.length > MAX_LINE) line = `${line.slice(0, MAX_LINE)}... [${line.length - MAX_LINE} more characters cut]`;
     (level === "ERROR" ? console.error : console.log)(line);
   };
   return {

@@ -1,18 +1,19 @@
-import { serve } from "@hono/node-server";
+import cluster from "node:cluster";
 import { createApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { passwordHasher } from "./auth/password-hashing.js";
+import { runPrimary } from "./cluster.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
-import { createConsoleLogger } from "./logger.js";
 import { buildDeps } from "./deps.js";
+import { serveGracefully } from "./http/graceful-server.js";
+import { createConsoleLogger, type Logger } from "./logger.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 import { startInvitationSweeper } from "./services/invitations.js";
 
-async function main() {
-  const log = createConsoleLogger();
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -20,25 +21,61 @@ async function main() {
     }
     throw error;
   }
-  const database = openDatabase(config.databaseUrl);
-  const applied = await migrateToLatest(database);
-  if (applied.length) log.info("migrations applied", { applied });
-  const deps = buildDeps(config, database, log);
-  const first = await bootstrapFirstAdmin(deps, config);
-  if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
+}
 
+/** Migrations and the first-run administrator, once, before anything serves. */
+async function prepareDatabase(config: Config, log: Logger) {
+  // No statement timeout here: building an index on a large book may take minutes.
+  const database = openDatabase(config.databaseUrl, { timeouts: null });
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length) log.info("migrations applied", { applied });
+    const first = await bootstrapFirstAdmin(buildDeps(config, database, log), config);
+    if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** Serves HTTP in this process until SIGTERM/SIGINT, then drains and exits (1 if requests were cut). */
+async function serveHttp(config: Config, log: Logger) {
+  const database = openDatabase(config.databaseUrl, { timeouts: config.databaseTimeouts });
+  let draining = () => false;
+  const deps = { ...buildDeps(config, database, log), draining: () => draining() };
   const app = createApp(deps);
-  startInvitationSweeper(deps);
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    log.info(`Contactbook listening on http://localhost:${info.port}`, { engine: database.engine, appUrl: config.appUrl });
-  });
+  // One sweeper is enough: the single process, or the first worker.
+  const stopSweeper = !cluster.isWorker || cluster.worker?.id === 1 ? startInvitationSweeper(deps) : () => undefined;
+  const http = await serveGracefully(app.fetch, config.port, log);
+  draining = http.draining;
+  if (cluster.isPrimary) {
+    log.info(`Contactbook listening on http://localhost:${http.port}`, { engine: database.engine, appUrl: config.appUrl });
+  }
 
-  const shutdown = () => {
-    server.close(() => void database.destroy().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+  const shutdown = async () => {
+    if (http.draining()) return;
+    stopSweeper();
+    const finished = await http.shutdown(config.shutdownGraceMs);
+    await Promise.allSettled([database.destroy(), passwordHasher(config.passwordHashThreads).close()]);
+    if (cluster.isPrimary) log.info(finished ? "stopped: every request finished" : "stopped: requests were cut");
+    process.exit(finished ? 0 : 1);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+}
+
+async function main() {
+  const log = createConsoleLogger();
+  const config = readConfig();
+  if (cluster.isWorker) return serveHttp(config, log);
+  await prepareDatabase(config, log);
+  if (config.webConcurrency === 1) return serveHttp(config, log);
+  runPrimary(config.webConcurrency, config.shutdownGraceMs, log, () =>
+    log.info(`Contactbook listening on http://localhost:${config.port}`, {
+      engine: config.databaseUrl.startsWith("sqlite:") ? "sqlite" : "postgres",
+      appUrl: config.appUrl,
+      workers: config.webConcurrency,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
 import type { Config } from "../config.js";
 import type { AppDatabase } from "../db/database.js";
+import { classifyDatabaseError } from "../db/failures.js";
+import { passwordHasher } from "./password-hashing.js";
 import { passwordSignIn } from "./password-sign-in.js";
 
 /** Reset links work once and for one hour. */
@@ -12,6 +14,7 @@ export const CLIENT_IP_HEADER = "x-contactbook-client-ip";
 /** Builds the Better Auth instance: e-mail and password only, sign-up closed, sessions in our database. */
 export function createAuth(config: Config, database: AppDatabase) {
   const secure = config.appUrl.startsWith("https://");
+  const hasher = passwordHasher(config.passwordHashThreads);
   return betterAuth({
     appName: "Contactbook",
     baseURL: config.appUrl,
@@ -37,6 +40,7 @@ export function createAuth(config: Config, database: AppDatabase) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: { hash: (password) => hasher.hash(password), verify: ({ hash, password }) => hasher.verify(hash, password) },
     },
     rateLimit: {
       // On in every mode, in the database so several instances share one count.
@@ -56,7 +60,18 @@ export function createAuth(config: Config, database: AppDatabase) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    logger: { level: config.production ? "warn" : "error" },
+    // Thrown on to Hono's onError, which answers 503 for a database failure and 500 for the rest.
+    onAPIError: { throw: true },
+    logger: {
+      level: config.production ? "warn" : "error",
+      // A database outage is logged once per episode by the availability tracker, not per request.
+      log: (level, message, ...args) => {
+        const failure = args.map((arg) => classifyDatabaseError(arg)).find(Boolean);
+        if (failure) return database.availability.failed(failure);
+        const details = args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : arg));
+        (level === "error" ? console.error : console.warn)(`${new Date().toISOString()} ${level.toUpperCase()} Better Auth: ${message}`, ...details);
+      },
+    },
   });
 }
 

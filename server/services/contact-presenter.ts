@@ -1,9 +1,9 @@
 import type { Contact, PhoneType } from "../../shared/contact-schemas.js";
 import { toIso } from "../db/ids.js";
-import type { ContactRow } from "../db/schema.js";
+import type { ShownContact } from "../db/repositories/contacts.js";
 
 /** The contact as clients see it: the spec's fields plus version; derived keys stay inside. */
-export function presentContact(c: ContactRow): Contact {
+export function presentContact(c: ShownContact): Contact {
   return {
     id: c.id,
     organization_id: c.organization_id,

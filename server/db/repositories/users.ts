@@ -3,6 +3,10 @@ import { nowIso } from "../ids.js";
 import type { Schema } from "../schema.js";
 import { escapeLike } from "./like.js";
 
+export type SessionLookup = (
+  token: string,
+) => Promise<{ id: string; userId: string; expiresAt: Date | string; email: string } | undefined>;
+
 /** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
 export function userRepository(db: Kysely<Schema>) {
   return {
@@ -19,6 +23,15 @@ export function userRepository(db: Kysely<Schema>) {
 
     /** The account facts the user's own view shows. */
     facts: (userId: string) => db.selectFrom("users").select(["emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
+
+    /** The session a token names, with its user's e-mail: one indexed read per signed-in request. */
+    sessionByToken: ((token) =>
+      db
+        .selectFrom("sessions as s")
+        .innerJoin("users as u", "u.id", "s.userId")
+        .select(["s.id", "s.userId", "s.expiresAt", "u.email"])
+        .where("s.token", "=", token)
+        .executeTakeFirst()) satisfies SessionLookup,
 
     /** When the user's newest session started (their last sign-in). */
     async lastSignIn(userId: string) {
