@@ -157,6 +157,8 @@ export async function seedContacts(database: AppDatabase, sqliteFile: string | n
     if (batch.length === 5_000) await flush();
   }
   if (batch.length) await flush();
-  await sql`analyze contacts`.execute(database.db);
+  // VACUUM, not just ANALYZE: a bulk load leaves the trigram index's rows in its pending list (every search
+  // scans it) and the visibility map unset, until autovacuum comes by; a running install has had that.
+  await sql`vacuum analyze contacts`.execute(database.db);
   await contactCounter(database.db, organizationId).recount();
 }

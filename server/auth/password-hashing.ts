@@ -100,7 +100,10 @@ export class PasswordHasher {
     return worker;
   }
 
+  #closing = false;
+
   #lost(worker: Worker, error: Error) {
+    if (this.#closing) error = new AppError(503, "SHUTTING_DOWN", "The server is restarting. Please try again in a moment.");
     const job = this.#busy.get(worker);
     const wasBusy = this.#busy.delete(worker);
     const idleAt = this.#idle.indexOf(worker);
@@ -111,8 +114,9 @@ export class PasswordHasher {
     this.#pump();
   }
 
-  /** Stops the threads (at shutdown). */
+  /** Stops the threads (at shutdown); a sign-in still hashing is told the server is stopping. */
   async close() {
+    this.#closing = true;
     const workers = [...this.#idle, ...this.#busy.keys()];
     this.#idle.length = 0;
     await Promise.all(workers.map((w) => w.terminate()));

@@ -1,11 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { SessionLookup } from "../db/repositories/users.js";
+import type { MembershipFacts, SessionLookup } from "../db/repositories/users.js";
 import type { Auth } from "./auth.js";
 
 export interface SessionActor {
   userId: string;
   email: string;
   sessionId: string;
+}
+
+export interface SessionRead {
+  actor: SessionActor;
+  /** The membership of the organization asked about, when it was read with the session (null: none). */
+  membership?: MembershipFacts | null;
 }
 
 /** Signed cookie values whose signature was checked; a client keeps one for days. */
@@ -43,7 +49,7 @@ export function createSessionReader(auth: Auth, findSession: SessionLookup, secr
   }));
 
   const verified = new Set<string>();
-  const fast = async (headers: Headers): Promise<SessionActor | null> => {
+  const fast = async (headers: Headers, organizationId: string | undefined): Promise<SessionRead | null> => {
     const { cookieName, refreshAfterMs } = await settings;
     const signed = readCookie(headers.get("cookie"), cookieName);
     const dot = signed?.lastIndexOf(".") ?? -1;
@@ -57,19 +63,21 @@ export function createSessionReader(auth: Auth, findSession: SessionLookup, secr
       if (verified.size >= VERIFIED_CACHE) verified.clear();
       verified.add(signed);
     }
-    const row = await findSession(token);
+    const row = await findSession(token, organizationId);
     if (!row) return null;
     const expiresAt = toMs(row.expiresAt);
     const now = Date.now();
     // Expired, or old enough that Better Auth would push its expiry out: let Better Auth handle it.
     if (!(expiresAt > now) || expiresAt - refreshAfterMs <= now) return null;
-    return { userId: row.userId, email: row.email, sessionId: row.id };
+    const actor = { userId: row.userId, email: row.email, sessionId: row.id };
+    return row.membership === undefined ? { actor } : { actor, membership: row.membership };
   };
 
-  return async (headers: Headers): Promise<SessionActor | null> => {
-    const actor = await fast(headers);
-    if (actor) return actor;
+  /** The request's signed-in user, and with `organizationId` their membership of it in the same read. */
+  return async (headers: Headers, organizationId?: string): Promise<SessionRead | null> => {
+    const read = await fast(headers, organizationId);
+    if (read) return read;
     const session = await auth.api.getSession({ headers });
-    return session ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
+    return session ? { actor: { userId: session.user.id, email: session.user.email, sessionId: session.session.id } } : null;
   };
 }

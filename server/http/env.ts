@@ -1,4 +1,5 @@
 import type { OrgActor } from "../../shared/policy/types.js";
+import type { MembershipFacts } from "../db/repositories/users.js";
 import type { Actor, AppDeps } from "../deps.js";
 
 export type { Actor, AppDeps };
@@ -9,6 +10,8 @@ export interface AppEnv {
     actor: Actor;
     /** Set by requireOrgMember on /api/orgs/:orgId routes. */
     orgActor: OrgActor;
+    /** The membership of /api/orgs/:orgId read together with the session, when it was. */
+    membershipRead: { organizationId: string; membership: MembershipFacts | null };
     clientIp: string;
   };
 }

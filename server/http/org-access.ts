@@ -9,7 +9,10 @@ import type { AppEnv } from "./env.js";
 export const requireOrgMember = createMiddleware<AppEnv>(async (c, next) => {
   const organizationId = c.req.param("orgId");
   if (!organizationId) throw notFound();
-  const membership = await c.var.deps.repos.members(organizationId).membership(c.var.actor.userId);
+  // Usually read with the session in the same query; otherwise (Better Auth's slower path) read now.
+  const early = c.var.membershipRead;
+  const membership =
+    early?.organizationId === organizationId ? early.membership : await c.var.deps.repos.members(organizationId).membership(c.var.actor.userId);
   if (!membership) throw notFound("Organization not found.");
   c.set("orgActor", {
     userId: c.var.actor.userId,

@@ -160,9 +160,9 @@ export async function updateContact(deps: AppDeps, actor: OrgActor, id: string, 
   const values = rowValues(parsed.data);
   const updated = await deps.repos
     .contacts(actor.organizationId)
-    .update(id, { ...values, ...derivedKeys(values), updated_at: nowIso(), version: version + 1 }, version);
+    .updateReturning(id, { ...values, ...derivedKeys(values), updated_at: nowIso(), version: version + 1 }, version);
   if (!updated) throw versionConflict();
-  return presentContact(await findActive(deps, actor, id));
+  return presentContact(updated);
 }
 
 /** Favourite on/off. Not an edit of the contact's data, so it neither needs nor bumps the version. */
@@ -170,9 +170,9 @@ export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, is
   authorize(actor, "contacts.favorite");
   const updated = await deps.repos
     .contacts(actor.organizationId)
-    .update(id, { is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() });
+    .updateReturning(id, { is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() });
   if (!updated) throw notFound("Contact not found.");
-  return presentContact(await findActive(deps, actor, id));
+  return presentContact(updated);
 }
 
 /** Records that someone opened the contact (feeds Recent). */

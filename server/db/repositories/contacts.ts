@@ -73,15 +73,17 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
   const activeRow = () =>
     db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
 
-  const pageQuery = (q: Kysely<Schema>, o: PageOptions): Promise<ListedContact[]> => {
+  type PageQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", ListedContact>;
+
+  /** The matches, with the shown columns and the sort keys of the order in use (every value read costs). */
+  const matches = (o: PageOptions) => {
+    const columns = [...new Set<keyof ContactsTable>([...SHOWN_COLUMNS, ...SORTS[o.sort].columns])];
+    return active(o).select(columns.map((c) => `c.${c}` as const)) as unknown as PageQuery;
+  };
+
+  /** Keyset, order and limit on top of a query over `c`. */
+  const paged = (query: PageQuery, o: PageOptions): Promise<ListedContact[]> => {
     const spec = SORTS[o.sort];
-    // Every value read costs on a 50-row page; the search text and unused sort keys are left out.
-    const columns = [...new Set<keyof ContactsTable>([...SHOWN_COLUMNS, ...spec.columns])];
-    let query = activeContacts(q, engine, organizationId, o).select(columns.map((c) => `c.${c}` as const)) as unknown as SelectQueryBuilder<
-      Schema & { c: ContactsTable },
-      "c",
-      ListedContact
-    >;
     if (o.after) {
       const after = o.after;
       query = query.where((eb) =>
@@ -96,17 +98,15 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     counter: contactCounter(db, organizationId),
 
     /** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
-    async page(o: PageOptions): Promise<ListedContact[]> {
+    page(o: PageOptions): Promise<ListedContact[]> {
       if (engine === "postgres" && o.term && o.term.length >= 3) {
         // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
-        // bunched in sort order ("smith" under a last-name sort). Without plain index scans it takes the
-        // trigram index's matches and sorts those, like SQLite does.
-        return db.transaction().execute(async (trx) => {
-          await sql`set local enable_indexscan = off`.execute(trx);
-          return pageQuery(trx, o);
-        });
+        // bunched in sort order ("smith" under a last-name sort). A materialized CTE makes it take the
+        // trigram index's matches first and sort those, like SQLite does, in one statement.
+        const firstMatches = db.with((wb) => wb("c").materialized(), () => matches(o)).selectFrom("c").selectAll("c");
+        return paged(firstMatches as unknown as PageQuery, o);
       }
-      return pageQuery(db, o);
+      return paged(matches(o), o);
     },
 
     /**
@@ -160,6 +160,13 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       let query = activeRow().set(values).where("id", "=", id);
       if (version !== undefined) query = query.where("version", "=", version);
       return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+    },
+
+    /** The same write, answering the contact as it is now (one statement, RETURNING), or undefined. */
+    updateReturning(id: string, values: Updateable<ContactsTable>, version?: number): Promise<ShownContact | undefined> {
+      let query = activeRow().set(values).where("id", "=", id);
+      if (version !== undefined) query = query.where("version", "=", version);
+      return query.returning(SHOWN_COLUMNS).executeTakeFirst();
     },
 
     /** Moves an active contact to the trash (conditional: of two deletes, only one moves it). */

@@ -1,11 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import { nowIso } from "../ids.js";
-import type { Schema } from "../schema.js";
+import type { Role, Schema } from "../schema.js";
 import { escapeLike } from "./like.js";
+
+/** A member's role in an organization and that organization's owner (null: not a member). */
+export interface MembershipFacts {
+  role: Role;
+  owner_id: string | null;
+}
 
 export type SessionLookup = (
   token: string,
-) => Promise<{ id: string; userId: string; expiresAt: Date | string; email: string } | undefined>;
+  organizationId?: string,
+) => Promise<{ id: string; userId: string; expiresAt: Date | string; email: string; membership?: MembershipFacts | null } | undefined>;
 
 /** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
 export function userRepository(db: Kysely<Schema>) {
@@ -24,14 +31,26 @@ export function userRepository(db: Kysely<Schema>) {
     /** The account facts the user's own view shows. */
     facts: (userId: string) => db.selectFrom("users").select(["emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
 
-    /** The session a token names, with its user's e-mail: one indexed read per signed-in request. */
-    sessionByToken: ((token) =>
-      db
+    /**
+     * The session a token names, with its user's e-mail and, for a request to an organization's routes,
+     * the user's membership of it: one indexed read per signed-in request.
+     */
+    sessionByToken: (async (token, organizationId) => {
+      const session = db
         .selectFrom("sessions as s")
         .innerJoin("users as u", "u.id", "s.userId")
         .select(["s.id", "s.userId", "s.expiresAt", "u.email"])
-        .where("s.token", "=", token)
-        .executeTakeFirst()) satisfies SessionLookup,
+        .where("s.token", "=", token);
+      if (organizationId === undefined) return session.executeTakeFirst();
+      const row = await session
+        .leftJoin("memberships as m", (join) => join.onRef("m.user_id", "=", "s.userId").on("m.organization_id", "=", organizationId))
+        .leftJoin("organizations as o", "o.id", "m.organization_id")
+        .select(["m.role", "o.owner_id"])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { role, owner_id, ...rest } = row;
+      return { ...rest, membership: role ? { role, owner_id } : null };
+    }) satisfies SessionLookup,
 
     /** When the user's newest session started (their last sign-in). */
     async lastSignIn(userId: string) {
