@@ -21,7 +21,14 @@ const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Numbe
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const PASSWORD = "Bench-Password-1";
 
-interface Row { engine: string; size: number; op: string; p50: number; p95: number; n: number }
+interface Row {
+  engine: string;
+  size: number;
+  op: string;
+  p50: number;
+  p95: number;
+  n: number;
+}
 const results: Row[] = [];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -37,7 +44,9 @@ async function timeIt(label: string, engine: string, size: number, runs: number,
   times.sort((a, b) => a - b);
   const row = { engine, size, op: label, p50: percentile(times, 50), p95: percentile(times, 95), n: runs };
   results.push(row);
-  console.log(`${engine.padEnd(8)} ${String(size).padStart(8)}  ${label.padEnd(34)} p50 ${row.p50.toFixed(2).padStart(7)} ms  p95 ${row.p95.toFixed(2).padStart(7)} ms`);
+  console.log(
+    `${engine.padEnd(8)} ${String(size).padStart(8)}  ${label.padEnd(34)} p50 ${row.p50.toFixed(2).padStart(7)} ms  p95 ${row.p95.toFixed(2).padStart(7)} ms`,
+  );
 }
 
 async function openBenchDatabase(engine: "sqlite" | "postgres") {
@@ -45,7 +54,12 @@ async function openBenchDatabase(engine: "sqlite" | "postgres") {
     const dir = join(tmpdir(), `contactbook-bench-${randomBytes(4).toString("hex")}`);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, "bench.db");
-    return { database: openDatabase(`sqlite:${file}`), file, url: `sqlite:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      database: openDatabase(`sqlite:${file}`),
+      file,
+      url: `sqlite:${file}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const url = process.env.BENCH_DATABASE_URL!;
   const schema = `bench_${randomBytes(4).toString("hex")}`;
@@ -63,7 +77,13 @@ async function openBenchDatabase(engine: "sqlite" | "postgres") {
 }
 
 async function measure(database: AppDatabase, engine: string, size: number, orgId: string) {
-  const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000/60" });
+  const config = loadConfig({
+    APP_URL: "http://localhost:1",
+    AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
+    DATA_DIR: tmpdir(),
+    NODE_ENV: "test",
+    SIGN_IN_RATE_LIMIT: "1000/60",
+  });
   const app = createApp(buildDeps(config, database, createMemoryLogger()));
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
@@ -74,14 +94,21 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const get = async (path: string) => {
     const res = await fetch(`${base}/api/orgs/${orgId}${path}`, { headers: { cookie } });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
   const write = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${base}/api/orgs/${orgId}${path}`, { method, headers: { cookie, origin, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/orgs/${orgId}${path}`, {
+      method,
+      headers: { cookie, origin, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
@@ -92,7 +119,9 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   // 20 consecutive pages, each timed on its own.
   const cursors: (string | null)[] = [null];
   for (let i = 0; i < 20; i++) cursors.push((await get(`/contacts?limit=50${cursors[i] ? `&cursor=${cursors[i]}` : ""}`)).nextCursor);
-  await timeIt("next page (scroll of 20 pages)", engine, size, 20 * 3, (i) => get(`/contacts?limit=50${cursors[i % 20] ? `&cursor=${cursors[i % 20]}` : ""}`));
+  await timeIt("next page (scroll of 20 pages)", engine, size, 20 * 3, (i) =>
+    get(`/contacts?limit=50${cursors[i % 20] ? `&cursor=${cursors[i % 20]}` : ""}`),
+  );
   await timeIt("filter favorites, first page", engine, size, RUNS, () => get(`/contacts?filter=favorites`));
   await timeIt("filter recent, first page", engine, size, RUNS, () => get(`/contacts?filter=recent`));
 
@@ -108,7 +137,11 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   let n = 0;
   const created: { id: string; version: number }[] = [];
   await timeIt("create", engine, size, RUNS, async () => {
-    const res = await write("POST", "/contacts", { first_name: "Bench", last_name: `Create${n}`, phone: `+4420${String(7_000_000 + n++).padStart(8, "0")}` });
+    const res = await write("POST", "/contacts", {
+      first_name: "Bench",
+      last_name: `Create${n}`,
+      phone: `+4420${String(7_000_000 + n++).padStart(8, "0")}`,
+    });
     created.push({ id: res.contact.id, version: res.contact.version });
   });
   let u = 0;
@@ -134,7 +167,9 @@ async function runEngine(engine: "sqlite" | "postgres") {
       const start = performance.now();
       await seedContacts(database, file, orgId, seeded, size - seeded);
       const seconds = (performance.now() - start) / 1000;
-      console.log(`${engine}: seeded ${size - seeded} contacts in ${seconds.toFixed(1)} s (${Math.round((size - seeded) / seconds)} rows/s)`);
+      console.log(
+        `${engine}: seeded ${size - seeded} contacts in ${seconds.toFixed(1)} s (${Math.round((size - seeded) / seconds)} rows/s)`,
+      );
       seeded = size;
       await measure(database, engine, size, orgId);
     }
@@ -144,9 +179,12 @@ async function runEngine(engine: "sqlite" | "postgres") {
   }
 }
 
-const engines = (process.env.BENCH_ENGINES?.split(",") ?? (process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"])) as ("sqlite" | "postgres")[];
+const engines = (process.env.BENCH_ENGINES?.split(",") ?? (process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"])) as (
+  "sqlite" | "postgres"
+)[];
 console.log(`Contactbook contact benchmark, ${new Date().toISOString()}, node ${process.version}, sizes ${SIZES.join(", ")}`);
 for (const engine of engines) await runEngine(engine);
 console.log("\n| engine | contacts | operation | p50 ms | p95 ms | runs |\n|---|---:|---|---:|---:|---:|");
-for (const r of results) console.log(`| ${r.engine} | ${r.size.toLocaleString("en")} | ${r.op} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.n} |`);
+for (const r of results)
+  console.log(`| ${r.engine} | ${r.size.toLocaleString("en")} | ${r.op} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.n} |`);
 process.exit(0);

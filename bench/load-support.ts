@@ -22,14 +22,25 @@ export const PASSWORD = "Bench-Password-1";
 const SORTS = ["last_name", "name", "first_name", "recent", "favorite", "created", "updated"];
 const TERMS = ["smith", "lindqvist", "maria", "acme", "clinic", "johnson", "berg", "ton", "volunteer", "58", "555", "garcia"];
 
-export interface Row { engine: string; scenario: string; connections: number; rps: number; p50: number; p95: number; p99: number; errors: number; requests: number }
+export interface Row {
+  engine: string;
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 export async function prepare(engine: "sqlite" | "postgres") {
   let url: string;
   let file: string | null = null;
-  let drop = async () => {};
+  let drop: () => Promise<unknown>;
   if (engine === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "contactbook-load-"));
     file = join(dir, "load.db");
@@ -52,7 +63,13 @@ export async function prepare(engine: "sqlite" | "postgres") {
   }
   const database = openDatabase(url, { timeouts: null });
   await migrateToLatest(database);
-  const config = loadConfig({ DATABASE_URL: url, AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
+    DATA_DIR: tmpdir(),
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+  });
   await bootstrapFirstAdmin(buildDeps(config, database, createMemoryLogger()), config);
   const org = await database.db.selectFrom("organizations").select("id").executeTakeFirstOrThrow();
   const started = performance.now();
@@ -68,7 +85,17 @@ export async function startServer(url: string, extraEnv: Record<string, string> 
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), APP_URL: base, DATABASE_URL: url, WEB_CONCURRENCY: String(WORKERS), SIGN_IN_RATE_LIMIT: "1000000/60", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir(), ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: base,
+      DATABASE_URL: url,
+      WEB_CONCURRENCY: String(WORKERS),
+      SIGN_IN_RATE_LIMIT: "1000000/60",
+      AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
+      DATA_DIR: tmpdir(),
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
@@ -83,9 +110,16 @@ export async function startServer(url: string, extraEnv: Record<string, string> 
 }
 
 export async function signIn(base: string) {
-  const res = await fetch(`${base}/api/auth/sign-in/password`, { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/sign-in/password`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** One autocannon run; every response time is kept, so p95 is exact. */
@@ -99,9 +133,25 @@ export async function load(options: autocannon.Options): Promise<{ times: number
 }
 
 /** Figures of one run; errors are connection errors, timeouts and non-2xx answers. */
-export function summarize(engine: string, scenario: string, connections: number, seconds: number, run: { times: number[]; result: autocannon.Result }): Row {
+export function summarize(
+  engine: string,
+  scenario: string,
+  connections: number,
+  seconds: number,
+  run: { times: number[]; result: autocannon.Result },
+): Row {
   const errors = run.result.errors + run.result.timeouts + run.result.non2xx;
-  return { engine, scenario, connections, rps: run.times.length / seconds, p50: percentile(run.times, 50), p95: percentile(run.times, 95), p99: percentile(run.times, 99), errors, requests: run.times.length };
+  return {
+    engine,
+    scenario,
+    connections,
+    rps: run.times.length / seconds,
+    p50: percentile(run.times, 50),
+    p95: percentile(run.times, 95),
+    p99: percentile(run.times, 99),
+    errors,
+    requests: run.times.length,
+  };
 }
 
 export function mixed(base: string, orgId: string, cookie: string, connections: number, seconds: number): autocannon.Options {
@@ -118,17 +168,33 @@ export function mixed(base: string, orgId: string, cookie: string, connections: 
       {
         setupRequest: (req) => {
           const r = Math.random();
-          if (r < 0.7) return { ...req, method: "GET", path: `${api}/contacts?sort=${SORTS[n++ % SORTS.length]}&limit=50`, headers: headers() };
+          if (r < 0.7)
+            return { ...req, method: "GET", path: `${api}/contacts?sort=${SORTS[n++ % SORTS.length]}&limit=50`, headers: headers() };
           if (r < 0.9) return { ...req, method: "GET", path: `${api}/contacts?q=${TERMS[n++ % TERMS.length]}`, headers: headers() };
           if (r < 0.95) {
             const i = n++;
-            return { ...req, method: "POST", path: `${api}/contacts`, headers: headers(), body: JSON.stringify({ first_name: "Load", last_name: `Test ${i}`, phone: `+4420${String(60_000_000 + (i % 9_999_999)).padStart(8, "0")}` }) };
+            return {
+              ...req,
+              method: "POST",
+              path: `${api}/contacts`,
+              headers: headers(),
+              body: JSON.stringify({
+                first_name: "Load",
+                last_name: `Test ${i}`,
+                phone: `+4420${String(60_000_000 + (i % 9_999_999)).padStart(8, "0")}`,
+              }),
+            };
           }
           const id = `bench-${String(Math.floor(Math.random() * SIZE)).padStart(8, "0")}`;
-          return { ...req, method: "POST", path: `${api}/contacts/${id}/favorite`, headers: headers(), body: JSON.stringify({ is_favorite: Math.random() < 0.5 }) };
+          return {
+            ...req,
+            method: "POST",
+            path: `${api}/contacts/${id}/favorite`,
+            headers: headers(),
+            body: JSON.stringify({ is_favorite: Math.random() < 0.5 }),
+          };
         },
       },
     ],
   };
 }
-

@@ -13,7 +13,9 @@ const rows: Row[] = [];
 function record(engine: string, scenario: string, connections: number, run: Awaited<ReturnType<typeof load>>) {
   const row = summarize(engine, scenario, connections, SECONDS, run);
   rows.push(row);
-  console.log(`${engine.padEnd(8)} ${scenario.padEnd(26)} c=${String(connections).padStart(3)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${row.errors}`);
+  console.log(
+    `${engine.padEnd(8)} ${scenario.padEnd(26)} c=${String(connections).padStart(3)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  errors ${row.errors}`,
+  );
 }
 
 async function runEngine(engine: "sqlite" | "postgres") {
@@ -22,14 +24,26 @@ async function runEngine(engine: "sqlite" | "postgres") {
   try {
     const cookie = await signIn(base);
     await load(mixed(base, orgId, cookie, 20, 3)); // warm-up
-    for (const connections of LEVELS) record(engine, "mixed 70/20/10", connections, await load(mixed(base, orgId, cookie, connections, SECONDS)));
+    for (const connections of LEVELS)
+      record(engine, "mixed 70/20/10", connections, await load(mixed(base, orgId, cookie, connections, SECONDS)));
 
     // A sign-in storm: 50 sign-ins at once, over and over, beside people reading list pages (200 a
     // second over 10 connections: a busy office, not a load that alone keeps every core busy).
-    const listOnly = { ...mixed(base, orgId, cookie, 10, SECONDS), overallRate: 200, requests: [{ method: "GET" as const, path: `/api/orgs/${orgId}/contacts?limit=50`, headers: { cookie } }] };
+    const listOnly = {
+      ...mixed(base, orgId, cookie, 10, SECONDS),
+      overallRate: 200,
+      requests: [{ method: "GET" as const, path: `/api/orgs/${orgId}/contacts?limit=50`, headers: { cookie } }],
+    };
     const quiet = await load(listOnly);
     record(engine, "list pages, quiet", 10, quiet);
-    const storm = load({ url: `${base}/api/auth/sign-in/password`, connections: 50, duration: SECONDS, method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const storm = load({
+      url: `${base}/api/auth/sign-in/password`,
+      connections: 50,
+      duration: SECONDS,
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     const during = await load(listOnly);
     record(engine, "list pages, sign-in storm", 10, during);
     record(engine, "sign-ins (the storm)", 50, await storm);
@@ -40,9 +54,16 @@ async function runEngine(engine: "sqlite" | "postgres") {
   }
 }
 
-const engines = (process.env.BENCH_ENGINES?.split(",") ?? (process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"])) as ("sqlite" | "postgres")[];
-console.log(`Contactbook load benchmark, ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), ${SIZE} contacts, WEB_CONCURRENCY=${WORKERS}, ${SECONDS} s per run`);
+const engines = (process.env.BENCH_ENGINES?.split(",") ?? (process.env.BENCH_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"])) as (
+  "sqlite" | "postgres"
+)[];
+console.log(
+  `Contactbook load benchmark, ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), ${SIZE} contacts, WEB_CONCURRENCY=${WORKERS}, ${SECONDS} s per run`,
+);
 for (const engine of engines) await runEngine(engine);
 console.log("\n| engine | scenario | connections | req/s | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---:|---:|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+  );
 process.exit(0);

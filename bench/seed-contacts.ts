@@ -5,23 +5,30 @@ import { derivedKeys } from "../server/services/contact-keys.js";
 
 // Realistic-looking contact data from a seeded generator, so every run seeds the same book.
 
-const FIRST = ("James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica " +
+const FIRST = (
+  "James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica " +
   "Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven " +
   "Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah " +
   "Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley " +
   "Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory " +
   "Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane " +
   "Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Zachary Victoria Douglas Kelly Peter Lauren Kyle Christina " +
-  "Émile Zoë Søren Ngozi Hiroshi Priya Mateo Aisha Lars Ines Wei Fatima Dmitri Chiara Kwame Ana").split(" ");
-const LAST = ("Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson " +
+  "Émile Zoë Søren Ngozi Hiroshi Priya Mateo Aisha Lars Ines Wei Fatima Dmitri Chiara Kwame Ana"
+).split(" ");
+const LAST = (
+  "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson " +
   "Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King " +
   "Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips " +
   "Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper " +
   "Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz " +
   "Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Okafor Tanaka Müller Dubois Rossi Kowalski Novak " +
-  "Haddad Lindqvist O'Brien Zimmerman").split(" ");
+  "Haddad Lindqvist O'Brien Zimmerman"
+).split(" ");
 const COMPANIES = ["Acme Plumbing", "Northwind Dental", "Blue Harbor Church", "Cedar Clinic", "Summit Realty", "Greenleaf Foods", ""];
-const NOTE_WORDS = "met at conference prefers email call after lunch birthday in may referred by donor volunteer board member allergy vegetarian spanish speaker".split(" ");
+const NOTE_WORDS =
+  "met at conference prefers email call after lunch birthday in may referred by donor volunteer board member allergy vegetarian spanish speaker".split(
+    " ",
+  );
 const DOMAINS = ["example.com", "mail.example.org", "clinic.example.net", "church.example"];
 
 /** Mulberry32: a tiny seeded PRNG. */
@@ -58,7 +65,10 @@ function zipf(list: string[]) {
 }
 const pickLast = zipf(LAST);
 const pickFirst = zipf(FIRST);
-const SYLLABLES = "ber cal dan el far gor hal in jor kel lan mar nor ol par quin ros sel tor ul van wel yor zan ash brook ford ley ton wood son man er ett ham well by field stein berg".split(" ");
+const SYLLABLES =
+  "ber cal dan el far gor hal in jor kel lan mar nor ol par quin ros sel tor ul van wel yor zan ash brook ford ley ton wood son man er ett ham well by field stein berg".split(
+    " ",
+  );
 const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const invented = (r: () => number, parts: number) =>
   capital(Array.from({ length: parts }, () => SYLLABLES[Math.floor(r() * SYLLABLES.length)]).join(""));
@@ -83,8 +93,10 @@ export function* generateContacts(organizationId: string, from: number, count: n
     const last = r() < 0.08 ? null : lastName(r);
     const company = r() < 0.2 ? skewed(r, COMPANIES) || null : null;
     const phone = `(${200 + Math.floor(r() * 700)}) ${String(200 + Math.floor(r() * 700))}-${String(Math.floor(r() * 10000)).padStart(4, "0")}`;
-    const email = r() < 0.85 ? `${first}.${last ?? "x"}${i}@${DOMAINS[i % DOMAINS.length]}`.toLowerCase().replace(/[^a-z0-9.@'-]/g, "") : null;
-    const notes = r() < 0.3 ? Array.from({ length: 3 + Math.floor(r() * 6) }, () => NOTE_WORDS[Math.floor(r() * NOTE_WORDS.length)]).join(" ") : null;
+    const email =
+      r() < 0.85 ? `${first}.${last ?? "x"}${i}@${DOMAINS[i % DOMAINS.length]}`.toLowerCase().replace(/[^a-z0-9.@'-]/g, "") : null;
+    const notes =
+      r() < 0.3 ? Array.from({ length: 3 + Math.floor(r() * 6) }, () => NOTE_WORDS[Math.floor(r() * NOTE_WORDS.length)]).join(" ") : null;
     const created = new Date(base + i * 30_000).toISOString();
     const favorite = r() < 0.02;
     const accessed = r() < 0.01 ? new Date(Date.now() - r() * 6 * 24 * 3600 * 1000).toISOString() : null;
@@ -113,9 +125,35 @@ export function* generateContacts(organizationId: string, from: number, count: n
 }
 
 const COLUMNS = [
-  "id", "organization_id", "first_name", "last_name", "company", "email", "phone", "phone2", "notes", "phone_type", "phone2_type",
-  "address", "city", "province_state", "postal_zip_code", "is_favorite", "fav_rank", "last_accessed", "accessed_key", "created_at",
-  "updated_at", "deleted_at", "version", "sort_name", "sort_first", "sort_last", "no_last", "phone_digits", "search_text",
+  "id",
+  "organization_id",
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "phone",
+  "phone2",
+  "notes",
+  "phone_type",
+  "phone2_type",
+  "address",
+  "city",
+  "province_state",
+  "postal_zip_code",
+  "is_favorite",
+  "fav_rank",
+  "last_accessed",
+  "accessed_key",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "version",
+  "sort_name",
+  "sort_first",
+  "sort_last",
+  "no_last",
+  "phone_digits",
+  "search_text",
 ] as const;
 
 /** Bulk insert: prepared statements in one transaction on SQLite; unnest() batches on PostgreSQL. */
@@ -144,10 +182,19 @@ export async function seedContacts(database: AppDatabase, sqliteFile: string | n
     await contactCounter(database.db, organizationId).recount();
     return;
   }
-  const types: Record<string, string> = { is_favorite: "boolean", fav_rank: "int", no_last: "int", version: "int", last_accessed: "timestamptz", created_at: "timestamptz", updated_at: "timestamptz", deleted_at: "timestamptz" };
+  const types: Record<string, string> = {
+    is_favorite: "boolean",
+    fav_rank: "int",
+    no_last: "int",
+    version: "int",
+    last_accessed: "timestamptz",
+    created_at: "timestamptz",
+    updated_at: "timestamptz",
+    deleted_at: "timestamptz",
+  };
   let batch: SeedRow[] = [];
   const flush = async () => {
-    const arrays = COLUMNS.map((c) => batch.map((row) => (c === "is_favorite" ? row[c] === 1 : row[c] ?? null)));
+    const arrays = COLUMNS.map((c) => batch.map((row) => (c === "is_favorite" ? row[c] === 1 : (row[c] ?? null))));
     const unnest = sql.join(COLUMNS.map((c, i) => sql`${arrays[i]}::${sql.raw(types[c] ?? "text")}[]`));
     await sql`insert into contacts (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) select * from unnest(${unnest})`.execute(database.db);
     batch = [];

@@ -40,8 +40,12 @@ function usage(pid: number) {
 const { url, orgId, drop } = await prepare(engine);
 const { base, child } = await startServer(url);
 const cookie = await signIn(base);
-console.log(`Contactbook soak, ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, ${engine}, ${SIZE} contacts, WEB_CONCURRENCY=${WORKERS}, ${RATE} req/s over ${CONNECTIONS} connections, ${MINUTES} min`);
-console.log("| minute | req/s | p50 ms | p95 ms | p99 ms | errors | RSS MB (all processes) | open fds |\n|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log(
+  `Contactbook soak, ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, ${engine}, ${SIZE} contacts, WEB_CONCURRENCY=${WORKERS}, ${RATE} req/s over ${CONNECTIONS} connections, ${MINUTES} min`,
+);
+console.log(
+  "| minute | req/s | p50 ms | p95 ms | p99 ms | errors | RSS MB (all processes) | open fds |\n|---:|---:|---:|---:|---:|---:|---:|---:|",
+);
 const lines: string[] = [];
 let errors = 0;
 for (let minute = 1; minute <= MINUTES; minute++) {

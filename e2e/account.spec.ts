@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Session, baseUrl, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
+import { type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 import { linkFrom, waitForMail } from "./support/mail.js";
 import { markUnconfirmed } from "./support/seed.js";

@@ -15,10 +15,13 @@ describe("contacts", () => {
   async function ownOrganization(name: string) {
     const res = await s.context.request.post("/api/orgs", { data: { name }, headers: origin() });
     const org = await res.json();
-    await s.page.addInitScript(([id, n]) => {
-      localStorage.setItem("currentOrgId", id!);
-      localStorage.setItem("currentOrgName", n!);
-    }, [org.id, name]);
+    await s.page.addInitScript(
+      ([id, n]) => {
+        localStorage.setItem("currentOrgId", id!);
+        localStorage.setItem("currentOrgName", n!);
+      },
+      [org.id, name],
+    );
     return org.id as string;
   }
 
@@ -99,7 +102,10 @@ describe("contacts", () => {
     const { page } = s;
     await signInViaApi(s.context);
     const org = await ownOrganization("Trash Desk");
-    await s.context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Tess", last_name: "Trash", phone: "5550107777" }, headers: origin() });
+    await s.context.request.post(`/api/orgs/${org}/contacts`, {
+      data: { first_name: "Tess", last_name: "Trash", phone: "5550107777" },
+      headers: origin(),
+    });
     await page.goto("/contacts");
     await page.getByRole("button", { name: "Table view" }).click();
     await page.getByRole("row", { name: /Tess/ }).getByRole("button", { name: "Delete contact" }).click();
@@ -124,7 +130,10 @@ describe("contacts", () => {
     s = await suite.session();
     await signInViaApi(s.context);
     const { org } = await inviteAndAccept(s.context.request, "contact-staff@example.com", "staff", "Staff#Garden42x");
-    await s.context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Stan", last_name: "Staffseen", phone: "5550106666" }, headers: origin() });
+    await s.context.request.post(`/api/orgs/${org}/contacts`, {
+      data: { first_name: "Stan", last_name: "Staffseen", phone: "5550106666" },
+      headers: origin(),
+    });
     await s.context.close();
 
     s = await suite.session();
@@ -148,10 +157,12 @@ describe("contacts", () => {
     await page.getByRole("button", { name: "Add Contact" }).last().click();
     const sheet = page.getByRole("dialog", { name: "Add New Contact" });
     await expectVisible(sheet);
-    await expect.poll(async () => {
-      const box = await sheet.boundingBox();
-      return box ? Math.round(box.y + box.height) : 0;
-    }).toBe(MOBILE.height);
+    await expect
+      .poll(async () => {
+        const box = await sheet.boundingBox();
+        return box ? Math.round(box.y + box.height) : 0;
+      })
+      .toBe(MOBILE.height);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Contact actions" }).click();
     const actions = page.getByRole("dialog", { name: "Contact Actions" });
@@ -177,7 +188,9 @@ describe("contacts", () => {
       expect(rows).toBeLessThanOrEqual(101);
     }
     await expect.poll(async () => (await page.getByRole("row").nth(1).textContent()) !== firstRow).toBe(true);
-    const requested = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.includes("/contacts?") && e.name.includes("cursor=")).length);
+    const requested = await page.evaluate(
+      () => performance.getEntriesByType("resource").filter((e) => e.name.includes("/contacts?") && e.name.includes("cursor=")).length,
+    );
     expect(requested).toBeGreaterThan(2);
   });
 });

@@ -11,9 +11,17 @@ describe("groups", () => {
     const { page, context } = s;
     await signInViaApi(context);
     const org = (await (await context.request.post("/api/orgs", { data: { name: "Choir" }, headers: { origin: baseUrl() } })).json()).id;
-    const people = [["Greta", "Alto"], ["Hugo", "Bass"], ["Ivy", "Cello"], ["Jon", "Drum"]];
+    const people = [
+      ["Greta", "Alto"],
+      ["Hugo", "Bass"],
+      ["Ivy", "Cello"],
+      ["Jon", "Drum"],
+    ];
     for (const [i, [first, last]] of people.entries()) {
-      await context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: first, last_name: last, phone: `555030000${i}` }, headers: { origin: baseUrl() } });
+      await context.request.post(`/api/orgs/${org}/contacts`, {
+        data: { first_name: first, last_name: last, phone: `555030000${i}` },
+        headers: { origin: baseUrl() },
+      });
     }
     await page.addInitScript((id) => {
       localStorage.setItem("currentOrgId", id);

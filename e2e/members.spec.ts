@@ -73,9 +73,9 @@ describe("organizations, members and roles", () => {
     // Left with no organization, the next visit gives them one of their own (spec section 4).
     await invited.page.goto("/contacts");
     await expectVisible(invited.page.getByText("Default organization created successfully!"));
-    await expect.poll(async () => (await (await invited.context.request.get("/api/me")).json()).organizations).toEqual([
-      expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true }),
-    ]);
+    await expect
+      .poll(async () => (await (await invited.context.request.get("/api/me")).json()).organizations)
+      .toEqual([expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true })]);
     await invited.context.close();
   });
 
@@ -111,10 +111,16 @@ describe("organizations, members and roles", () => {
     await switcher.click();
     await page.getByRole("menuitem", { name: "Delete organization Second Office" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
-    await expectVisible(confirm.getByText("This will permanently delete the organization Second Office and all associated data. This action cannot be undone."));
+    await expectVisible(
+      confirm.getByText(
+        "This will permanently delete the organization Second Office and all associated data. This action cannot be undone.",
+      ),
+    );
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectVisible(page.getByText("Organization deleted successfully"));
-    await expect.poll(async () => (await (await s.context.request.get("/api/orgs")).json()).items.map((o: any) => o.name)).not.toContain("Second Office");
+    await expect
+      .poll(async () => (await (await s.context.request.get("/api/orgs")).json()).items.map((o: any) => o.name))
+      .not.toContain("Second Office");
   });
 
   it("lists contacts sharing a phone number under View Duplicates", async () => {
@@ -123,10 +129,21 @@ describe("organizations, members and roles", () => {
     await signInViaApi(context);
     const headers = { origin: baseUrl() };
     const org = (await (await context.request.post("/api/orgs", { data: { name: "Dup Desk" }, headers })).json()).id;
-    await context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Dana", last_name: "One", phone: "(555) 040-1234" }, headers });
-    const second = await (await context.request.post(`/api/orgs/${org}/contacts`, { data: { first_name: "Dana", last_name: "Two", phone: "5550409999" }, headers })).json();
+    await context.request.post(`/api/orgs/${org}/contacts`, {
+      data: { first_name: "Dana", last_name: "One", phone: "(555) 040-1234" },
+      headers,
+    });
+    const second = await (
+      await context.request.post(`/api/orgs/${org}/contacts`, {
+        data: { first_name: "Dana", last_name: "Two", phone: "5550409999" },
+        headers,
+      })
+    ).json();
     // Create-or-merge would fold a second contact with the same number into the first; an edit does not.
-    await context.request.patch(`/api/orgs/${org}/contacts/${second.contact.id}`, { data: { version: 1, phone: "+1 555 040 1234" }, headers });
+    await context.request.patch(`/api/orgs/${org}/contacts/${second.contact.id}`, {
+      data: { version: 1, phone: "+1 555 040 1234" },
+      headers,
+    });
     await page.addInitScript((id) => {
       localStorage.setItem("currentOrgId", id);
       localStorage.setItem("currentOrgName", "Dup Desk");

@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MOBILE, type Session, expectVisible, signInViaApi } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
@@ -57,7 +58,7 @@ describe("app shell and routes", () => {
       await expectVisible(bottom.getByRole("link", { name: link }));
     }
     const sidebarLink = s.page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "User Management" });
-    expect(await sidebarLink.isVisible() && (await inViewport(sidebarLink))).toBe(false);
+    expect((await sidebarLink.isVisible()) && (await inViewport(sidebarLink))).toBe(false);
 
     await s.page.getByRole("button", { name: "Toggle menu" }).click();
     await expect.poll(() => inViewport(sidebarLink)).toBe(true);
@@ -81,7 +82,7 @@ describe("app shell and routes", () => {
   });
 });
 
-async function inViewport(locator: import("playwright-core").Locator): Promise<boolean> {
+async function inViewport(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   if (!box) return false;
   return box.x + box.width > 0 && box.x < MOBILE.width;

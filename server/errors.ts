@@ -12,8 +12,7 @@ export class AppError extends Error {
 }
 
 export const unauthorized = () => new AppError(401, "UNAUTHORIZED", "You must be signed in.");
-export const forbidden = (message = "Access denied. Please check your permissions.") =>
-  new AppError(403, "FORBIDDEN", message);
+export const forbidden = (message = "Access denied. Please check your permissions.") => new AppError(403, "FORBIDDEN", message);
 /** Also the answer for another organization's record: existence is never confirmed. */
 export const notFound = (message = "Not found.") => new AppError(404, "NOT_FOUND", message);
 export const badRequest = (message: string) => new AppError(400, "VALIDATION", message);

@@ -9,12 +9,7 @@ export const profileSchema = z.object({
   name: z
     .string()
     .transform(sanitizeLine)
-    .pipe(
-      z
-        .string()
-        .min(1, "Name is required")
-        .max(PROFILE_NAME_MAX_LENGTH, "Name must be less than 100 characters"),
-    ),
+    .pipe(z.string().min(1, "Name is required").max(PROFILE_NAME_MAX_LENGTH, "Name must be less than 100 characters")),
 });
 
 /** Settings > Password (server side: the confirmation is checked by the form). */
@@ -24,10 +19,7 @@ export const changePasswordSchema = z.object({
     .string()
     .min(SETTINGS_MIN_LENGTH, "Password must be at least 8 characters")
     .max(128, "Password must be at most 128 characters")
-    .regex(
-      /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
-      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
-    ),
+    .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, "Password must contain at least one uppercase letter, one lowercase letter, and one number"),
 });
 
 /** Settings > Password form, with the confirmation field. */

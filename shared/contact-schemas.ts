@@ -6,8 +6,27 @@ import { isValidPhone } from "./phone.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 
 export const PHONE_TYPES = [
-  "mobile", "home", "work", "other", "custom", "fax_work", "fax_home", "pager", "callback", "car", "company_main",
-  "isdn", "main", "other_fax", "radio", "telex", "tty_tdd", "work_mobile", "work_pager", "assistant", "mms",
+  "mobile",
+  "home",
+  "work",
+  "other",
+  "custom",
+  "fax_work",
+  "fax_home",
+  "pager",
+  "callback",
+  "car",
+  "company_main",
+  "isdn",
+  "main",
+  "other_fax",
+  "radio",
+  "telex",
+  "tty_tdd",
+  "work_mobile",
+  "work_pager",
+  "assistant",
+  "mms",
 ] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
 
@@ -21,8 +40,18 @@ export { PAGE_DEFAULT as CONTACT_PAGE_DEFAULT } from "./paging.js";
 /** Filter and search counts stop at this; the API answers COUNT_CAP + 1 for "more than COUNT_CAP". */
 export const COUNT_CAP = 20_000;
 
-const line = (max: number) => z.string().max(max * 2).transform(sanitizeLine).pipe(z.string().max(max));
-const text = (max: number) => z.string().max(max * 2).transform(sanitizeText).pipe(z.string().max(max));
+const line = (max: number) =>
+  z
+    .string()
+    .max(max * 2)
+    .transform(sanitizeLine)
+    .pipe(z.string().max(max));
+const text = (max: number) =>
+  z
+    .string()
+    .max(max * 2)
+    .transform(sanitizeText)
+    .pipe(z.string().max(max));
 /** Optional text: empty means "no value" (stored as null). */
 const optional = (schema: z.ZodType<string>) =>
   z
@@ -45,7 +74,11 @@ export const contactFieldsSchema = z
         .max(EMAIL_MAX_LENGTH, "Please enter a valid email address")
         .refine((v) => v === "" || isValidEmail(v), "Please enter a valid email address"),
     ),
-    phone: z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").refine(isValidPhone, "Please enter a valid phone number (7-16 digits)"),
+    phone: z
+      .string({ error: "Phone number is required" })
+      .trim()
+      .min(1, "Phone number is required")
+      .refine(isValidPhone, "Please enter a valid phone number (7-16 digits)"),
     phone_type: phoneType.default("mobile"),
     // The secondary phone is not validated (spec section 5), only sanitised.
     phone2: optional(line(40)),
@@ -67,8 +100,20 @@ export const contactVersionSchema = z.looseObject({
 });
 
 export const EDITABLE_FIELDS = [
-  "first_name", "last_name", "company", "email", "phone", "phone_type", "phone2", "phone2_type", "address", "city",
-  "province_state", "postal_zip_code", "notes", "is_favorite",
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "phone",
+  "phone_type",
+  "phone2",
+  "phone2_type",
+  "address",
+  "city",
+  "province_state",
+  "postal_zip_code",
+  "notes",
+  "is_favorite",
 ] as const satisfies readonly (keyof ContactFields)[];
 
 export const favoriteSchema = z.object({ is_favorite: z.boolean() });

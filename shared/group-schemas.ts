@@ -2,7 +2,11 @@ import { z } from "zod";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 
 export const groupSchema = z.object({
-  name: z.string({ error: "Group name is required" }).max(200).transform(sanitizeLine).pipe(z.string().min(1, "Group name is required").max(100, "Group name must be at most 100 characters")),
+  name: z
+    .string({ error: "Group name is required" })
+    .max(200)
+    .transform(sanitizeLine)
+    .pipe(z.string().min(1, "Group name is required").max(100, "Group name must be at most 100 characters")),
   description: z
     .union([z.string().max(2000).transform(sanitizeText).pipe(z.string().max(1000)), z.null()])
     .optional()

@@ -11,7 +11,11 @@ export const pageQuerySchema = z.object({
 
 /** A paged list with a search box. */
 export const searchPageQuerySchema = pageQuerySchema.extend({
-  q: z.string().max(200).optional().transform((v) => v?.trim() || undefined),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
 });
 
 export interface Page<T> {

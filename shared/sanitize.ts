@@ -8,7 +8,7 @@ const JS_SCHEME = /javascript\s*:/gi;
 export function sanitizeText(value: string): string {
   let out = value.replace(/[<>]/g, "");
   // Repeat until stable so "javajavascript:script:" cannot reassemble after one pass.
-  for (let prev = ""; prev !== out; ) {
+  for (let prev = ""; prev !== out;) {
     prev = out;
     out = out.replace(JS_SCHEME, "").replace(EVENT_HANDLER, "");
   }

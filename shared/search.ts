@@ -1,4 +1,4 @@
-const PHONE_LIKE = /^[\d\s()+.\-]+$/;
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 /** What a search box entry looks for: digits for phone-like input, else lower-cased text. */
 export function searchTerm(q: string): string {

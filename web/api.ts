@@ -95,7 +95,6 @@ export type Answer<F extends (...args: never[]) => Promise<ClientResponse<unknow
 /** `{ init: { signal } }`: the per-request options that let TanStack Query cancel a call. */
 export const withSignal = (signal?: AbortSignal) => ({ init: { signal: signal ?? null } });
 
-
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -14,8 +14,7 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Spec: 1 retry. A 4xx answer will not change on a second try, so only retry network and 5xx failures.
-      retry: (failureCount, error) =>
-        failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
     },
   },

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
 import { inject } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./global-setup.js";
 
@@ -61,6 +61,6 @@ export async function signInViaApi(context: BrowserContext, email = ADMIN_EMAIL,
 }
 
 /** Waits until the element is visible (fails the test after 10 s): the screens load data first. */
-export async function expectVisible(locator: import("playwright-core").Locator, timeout = 10_000) {
+export async function expectVisible(locator: Locator, timeout = 10_000) {
   await locator.first().waitFor({ state: "visible", timeout });
 }

@@ -8,7 +8,11 @@ export async function waitForMail(to: string, predicate: (m: ReceivedMail) => bo
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (existsSync(file)) {
-      const mails = readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as ReceivedMail);
+      const mails = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as ReceivedMail);
       const found = mails.filter((m) => m.to.includes(to) && predicate(m)).at(-1);
       if (found) return found;
     }

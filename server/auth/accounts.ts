@@ -14,11 +14,14 @@ export interface NewAccount {
 export async function createAccount(auth: Auth, input: NewAccount): Promise<{ id: string; email: string }> {
   const ctx = await auth.$context;
   const hash = await ctx.password.hash(input.password);
-  const user = await ctx.internalAdapter.createUser({
-    email: input.email.toLowerCase(),
-    name: input.name,
-    emailVerified: input.emailVerified,
-  }, { method: "admin" });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: input.email.toLowerCase(),
+      name: input.name,
+      emailVerified: input.emailVerified,
+    },
+    { method: "admin" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -69,7 +69,10 @@ export function createAuth(config: Config, database: AppDatabase) {
         const failure = args.map((arg) => classifyDatabaseError(arg)).find(Boolean);
         if (failure) return database.availability.failed(failure);
         const details = args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : arg));
-        (level === "error" ? console.error : console.warn)(`${new Date().toISOString()} ${level.toUpperCase()} Better Auth: ${message}`, ...details);
+        (level === "error" ? console.error : console.warn)(
+          `${new Date().toISOString()} ${level.toUpperCase()} Better Auth: ${message}`,
+          ...details,
+        );
       },
     },
   });

@@ -92,7 +92,8 @@ export class PasswordHasher {
       // An idle thread must not keep the process alive.
       worker.unref();
       this.#idle.push(worker);
-      if (job) message.key ? job.resolve(message.key) : job.reject(new Error(message.error ?? "hashing failed"));
+      if (job && message.key) job.resolve(message.key);
+      else if (job) job.reject(new Error(message.error ?? "hashing failed"));
       this.#pump();
     });
     worker.on("error", (error) => this.#lost(worker, error));

@@ -24,7 +24,8 @@ export const passwordSignIn = () =>
         async (ctx) => {
           const email = ctx.body.email.trim().toLowerCase();
           const { password } = ctx.body;
-          if (!isValidEmail(email)) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Please enter a valid email address" });
+          if (!isValidEmail(email))
+            throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Please enter a valid email address" });
           const record = await ctx.context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
           const account = record?.accounts.find((a) => a.providerId === "credential" && a.accountId === record.user.id);
           if (!record || !account?.password) {

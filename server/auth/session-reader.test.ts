@@ -17,7 +17,11 @@ describe.each(engines)("reading the session of a request (%s)", (engine) => {
     return { user, cookie, session };
   }
   const setExpiry = (id: string, at: number) =>
-    t.database.db.updateTable("sessions").set({ expiresAt: new Date(at).toISOString() }).where("id", "=", id).execute();
+    t.database.db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(at).toISOString() })
+      .where("id", "=", id)
+      .execute();
 
   it("accepts the signed cookie, and refuses it with a signature that does not match", async () => {
     const { user, cookie } = await signedIn();

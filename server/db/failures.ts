@@ -37,7 +37,8 @@ export function classifyDatabaseError(error: unknown, depth = 0): DatabaseFailur
   if (code.length === 5 && PG_UNAVAILABLE.test(code)) return { kind: "unavailable", cause: `PostgreSQL: ${message}` };
   if (NODE_NETWORK.has(code)) return { kind: "unavailable", cause: `PostgreSQL unreachable: ${code}` };
   if (/^Query read timeout/.test(message)) return { kind: "timeout", cause: "PostgreSQL did not answer in time" };
-  if (/^timeout exceeded when trying to connect/.test(message)) return { kind: "timeout", cause: "PostgreSQL did not accept a connection in time" };
+  if (/^timeout exceeded when trying to connect/.test(message))
+    return { kind: "timeout", cause: "PostgreSQL did not accept a connection in time" };
   if (PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message))) return { kind: "unavailable", cause: `PostgreSQL: ${message}` };
   if (error instanceof AggregateError) {
     for (const inner of error.errors) {

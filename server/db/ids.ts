@@ -10,5 +10,7 @@ export function toIso(value: Date | string | null | undefined): string | null {
   if (value == null) return null;
   // What we write (nowIso) is already canonical: skip a parse and a format per field of every row.
   if (typeof value === "string" && value.length === 24 && value[10] === "T" && value[23] === "Z") return value;
-  return value instanceof Date ? value.toISOString() : new Date(value.endsWith("Z") || value.includes("+") ? value : value + "Z").toISOString();
+  return value instanceof Date
+    ? value.toISOString()
+    : new Date(value.endsWith("Z") || value.includes("+") ? value : value + "Z").toISOString();
 }

@@ -3,7 +3,22 @@ import { createTestDatabase, engines, type TestDatabase } from "../test/harness.
 import { migrateToLatest } from "./migrate.js";
 
 const EXPECTED_TABLES = [
-  "accounts", "audit_logs", "contact_counts", "contacts", "group_contacts", "groups", "invitations", "mail_outbox", "memberships", "organizations", "profiles", "rateLimit", "rate_limits", "sessions", "users", "verifications",
+  "accounts",
+  "audit_logs",
+  "contact_counts",
+  "contacts",
+  "group_contacts",
+  "groups",
+  "invitations",
+  "mail_outbox",
+  "memberships",
+  "organizations",
+  "profiles",
+  "rateLimit",
+  "rate_limits",
+  "sessions",
+  "users",
+  "verifications",
 ];
 
 async function describeSchema(t: TestDatabase) {
@@ -32,12 +47,13 @@ describe("migrations", () => {
   });
 
   // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.
-  if (engines.includes("postgres")) it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {
-    const sqlite = await createTestDatabase("sqlite");
-    const postgres = await createTestDatabase("postgres");
-    opened.push(sqlite, postgres);
-    await migrateToLatest(sqlite.database);
-    await migrateToLatest(postgres.database);
-    expect(await describeSchema(postgres)).toEqual(await describeSchema(sqlite));
-  });
+  if (engines.includes("postgres"))
+    it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {
+      const sqlite = await createTestDatabase("sqlite");
+      const postgres = await createTestDatabase("postgres");
+      opened.push(sqlite, postgres);
+      await migrateToLatest(sqlite.database);
+      await migrateToLatest(postgres.database);
+      expect(await describeSchema(postgres)).toEqual(await describeSchema(sqlite));
+    });
 });

@@ -24,7 +24,9 @@ export function decodeKeyset(cursor: string, shape: readonly KeyType[]): (string
     const fits =
       type === "number"
         ? typeof value === "number" && Number.isFinite(value)
-        : typeof value === "string" && !value.includes("\u0000") && (type === "string" || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))));
+        : typeof value === "string" &&
+          !value.includes("\u0000") &&
+          (type === "string" || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))));
     if (!fits) throw invalidCursor();
   });
   return values as (string | number)[];

@@ -61,7 +61,10 @@ class GuardedClient {
  * connection (an unhandled one kills the process), bounded connect, statement and read times, and
  * broken connections dropped so the pool reconnects by itself when the database is back.
  */
-export function createPostgresPool(url: string, options: { searchPath?: string | undefined; timeouts: PostgresTimeouts | null; availability: DatabaseAvailability }): PostgresPool {
+export function createPostgresPool(
+  url: string,
+  options: { searchPath?: string | undefined; timeouts: PostgresTimeouts | null; availability: DatabaseAvailability },
+): PostgresPool {
   const { timeouts, availability } = options;
   const pool = new pg.Pool({
     connectionString: url,
@@ -80,7 +83,8 @@ export function createPostgresPool(url: string, options: { searchPath?: string |
         }
       : {}),
   });
-  const report = (error: Error) => availability.failed(classifyDatabaseError(error) ?? { kind: "unavailable", cause: `PostgreSQL: ${error.message}` });
+  const report = (error: Error) =>
+    availability.failed(classifyDatabaseError(error) ?? { kind: "unavailable", cause: `PostgreSQL: ${error.message}` });
   const guarded = new WeakMap<pg.PoolClient, GuardedClient>();
   pool.on("error", report);
   pool.on("connect", (client) => {

@@ -195,6 +195,5 @@ export interface Schema {
   audit_logs: AuditLogsTable;
 }
 
-
 export type ContactRow = Selectable<ContactsTable>;
 export type GroupRow = Selectable<GroupsTable>;

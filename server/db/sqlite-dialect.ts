@@ -1,11 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3";
-import {
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  SqliteDialect,
-} from "kysely";
+import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from "kysely";
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (queries with IN lists vary). */
 const STATEMENT_CACHE_SIZE = 500;

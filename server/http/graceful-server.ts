@@ -24,7 +24,11 @@ export interface GracefulServer {
 }
 
 /** Serves `fetch` on `port` and tracks every connection and request, so a shutdown can let them finish. */
-export function serveGracefully(fetch: (request: Request) => Response | Promise<Response>, port: number, log: Logger): Promise<GracefulServer> {
+export function serveGracefully(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  log: Logger,
+): Promise<GracefulServer> {
   const busy = new Map<Socket, number>();
   const inflight = new Set<ServerResponse>();
   let draining = false;
@@ -65,10 +69,13 @@ export function serveGracefully(fetch: (request: Request) => Response | Promise<
       const closed = new Promise<void>((done) =>
         setImmediate(() => setImmediate(() => NetServer.prototype.close.call(server, () => done()))),
       );
-      setTimeout(() => {
-        quietPassed = true;
-        for (const socket of busy.keys()) closeIfIdle(socket);
-      }, Math.min(QUIET_CONNECTION_MS, graceMs)).unref();
+      setTimeout(
+        () => {
+          quietPassed = true;
+          for (const socket of busy.keys()) closeIfIdle(socket);
+        },
+        Math.min(QUIET_CONNECTION_MS, graceMs),
+      ).unref();
       const finished = new Promise<void>((done) => {
         settle = done;
         if (inflight.size === 0) done();

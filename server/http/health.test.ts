@@ -42,12 +42,20 @@ describe("a full disk (SQLite stops growing the file at max_page_count, as at a 
     const notes = "x".repeat(3000);
     const answers = [];
     for (let i = 0; i < 20; i++) {
-      answers.push(await send(t.app, "POST", `/api/orgs/${orgId}/contacts`, { cookie, body: { first_name: `Full ${i}`, phone: `+4420712300${String(i).padStart(2, "0")}`, notes } }));
+      answers.push(
+        await send(t.app, "POST", `/api/orgs/${orgId}/contacts`, {
+          cookie,
+          body: { first_name: `Full ${i}`, phone: `+4420712300${String(i).padStart(2, "0")}`, notes },
+        }),
+      );
     }
     const full = answers.filter((a) => a.status === 503);
     expect(full.length).toBeGreaterThan(5);
     expect(answers.every((a) => a.status === 201 || a.status === 503)).toBe(true);
-    expect(full[0]!.json.error).toMatchObject({ code: "STORAGE_FULL", message: "The server's disk is full, so nothing can be saved. Please tell your administrator." });
+    expect(full[0]!.json.error).toMatchObject({
+      code: "STORAGE_FULL",
+      message: "The server's disk is full, so nothing can be saved. Please tell your administrator.",
+    });
     expect(full[0]!.headers.get("retry-after")).toBe("5");
 
     const errors = t.log.lines.filter((l) => l.level === "error");
@@ -60,7 +68,10 @@ describe("a full disk (SQLite stops growing the file at max_page_count, as at a 
     expect((await send(t.app, "GET", "/api/health")).status).toBe(503);
 
     await sql.raw("pragma max_page_count = 1073741823").execute(t.database.db);
-    expect((await send(t.app, "POST", `/api/orgs/${orgId}/contacts`, { cookie, body: { first_name: "Room again", phone: "+442071239999" } })).status).toBe(201);
+    expect(
+      (await send(t.app, "POST", `/api/orgs/${orgId}/contacts`, { cookie, body: { first_name: "Room again", phone: "+442071239999" } }))
+        .status,
+    ).toBe(201);
     expect((await send(t.app, "GET", "/api/health")).status).toBe(200);
     expect(t.log.lines.at(-1)).toMatchObject({ level: "info", message: "database disk-full episode over" });
     // The counter stayed exact through the failed transactions.

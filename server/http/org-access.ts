@@ -12,7 +12,9 @@ export const requireOrgMember = createMiddleware<AppEnv>(async (c, next) => {
   // Usually read with the session in the same query; otherwise (Better Auth's slower path) read now.
   const early = c.var.membershipRead;
   const membership =
-    early?.organizationId === organizationId ? early.membership : await c.var.deps.repos.members(organizationId).membership(c.var.actor.userId);
+    early?.organizationId === organizationId
+      ? early.membership
+      : await c.var.deps.repos.members(organizationId).membership(c.var.actor.userId);
   if (!membership) throw notFound("Organization not found.");
   c.set("orgActor", {
     userId: c.var.actor.userId,

@@ -4,7 +4,9 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 function layout(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): Mail {
-  const text = [...paragraphs, "", `${action.label}: ${action.url}`, "", "If you did not expect this e-mail, you can ignore it."].join("\n");
+  const text = [...paragraphs, "", `${action.label}: ${action.url}`, "", "If you did not expect this e-mail, you can ignore it."].join(
+    "\n",
+  );
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>

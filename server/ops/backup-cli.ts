@@ -3,10 +3,16 @@ import { loadConfig } from "../config.js";
 import { BackupError, backupDatabase } from "./backup.js";
 import { runCli } from "./cli.js";
 
-runCli("npm run backup -- <file>", async (args) => {
-  if (args.length !== 1) return false;
-  const started = Date.now();
-  const result = await backupDatabase(loadConfig().databaseUrl, args[0]!);
-  console.log(`Backed up the ${result.engine} database to ${result.file} (${result.bytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
-}, BackupError);
+runCli(
+  "npm run backup -- <file>",
+  async (args) => {
+    if (args.length !== 1) return false;
+    const started = Date.now();
+    const result = await backupDatabase(loadConfig().databaseUrl, args[0]!);
+    console.log(
+      `Backed up the ${result.engine} database to ${result.file} (${result.bytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    return true;
+  },
+  BackupError,
+);

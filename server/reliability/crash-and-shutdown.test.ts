@@ -101,7 +101,10 @@ describe.each(["sqlite", "postgres"] as const)("process faults (%s)", (engine) =
       late = await onNewConnection(`${app.baseUrl}/api/health/live`);
     }
     const answers = await Promise.all(inFlight);
-    expect(answers.map((a) => a.status), `${app.baseUrl} ${answers.map((a) => `${a.status}:${Math.round(a.ms)}`).join(" ")} ${app.output().slice(-800)}`).toEqual(answers.map(() => 200));
+    expect(
+      answers.map((a) => a.status),
+      `${app.baseUrl} ${answers.map((a) => `${a.status}:${Math.round(a.ms)}`).join(" ")} ${app.output().slice(-800)}`,
+    ).toEqual(answers.map(() => 200));
     expect(late).toBe("ECONNREFUSED");
     expect(await app.exited).toEqual({ code: 0, signal: null });
     expect(app.output()).toMatch(/stopped: every request finished/);
@@ -164,7 +167,9 @@ describe("a read-only SQLite file", () => {
     });
     const client = new Client(app.baseUrl);
     const orgId = await client.signInAdmin();
-    expect((await client.request("POST", `/api/orgs/${orgId}/contacts`, { first_name: "Writable", phone: "+442071234568" })).status).toBe(201);
+    expect((await client.request("POST", `/api/orgs/${orgId}/contacts`, { first_name: "Writable", phone: "+442071234568" })).status).toBe(
+      201,
+    );
     await stopApp(app);
   });
 });

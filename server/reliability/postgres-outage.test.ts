@@ -62,7 +62,11 @@ describe("PostgreSQL going away (a private cluster)", () => {
     for (const failure of writers.failures) expect(failure.json.error.message).toBe(UNAVAILABLE);
 
     await stopApp(app);
-    const contents = await readContents(url, orgId, writers.acked.map((a) => a.id));
+    const contents = await readContents(
+      url,
+      orgId,
+      writers.acked.map((a) => a.id),
+    );
     expect(contents.missing).toEqual([]);
     expect(contents.counter).toBe(contents.active);
 

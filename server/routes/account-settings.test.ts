@@ -45,7 +45,10 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
     t = await createTestApp(engine);
     const user = await buildUser(t);
     const cookie = await signIn(t.app, user.email, user.password);
-    const res = await send(t.app, "POST", "/api/me/password", { cookie, body: { currentPassword: "wrong-one-1A", newPassword: "Newpass123" } });
+    const res = await send(t.app, "POST", "/api/me/password", {
+      cookie,
+      body: { currentPassword: "wrong-one-1A", newPassword: "Newpass123" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toEqual({ code: "INVALID_CURRENT_PASSWORD", message: "Current password is incorrect" });
     await signIn(t.app, user.email, user.password);
@@ -68,9 +71,15 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
     const user = await buildUser(t);
     const here = await signIn(t.app, user.email, user.password);
     const elsewhere = await signIn(t.app, user.email, user.password);
-    const res = await send(t.app, "POST", "/api/me/password", { cookie: here, body: { currentPassword: user.password, newPassword: "Newpass123" } });
+    const res = await send(t.app, "POST", "/api/me/password", {
+      cookie: here,
+      body: { currentPassword: user.password, newPassword: "Newpass123" },
+    });
     expect(res.status).toBe(200);
-    const fresh = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const fresh = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(fresh).toMatch(/^contactbook\.session_token=/);
     expect((await send(t.app, "GET", "/api/me", { cookie: fresh })).status).toBe(200);
     expect((await send(t.app, "GET", "/api/me", { cookie: elsewhere })).status).toBe(401);
@@ -83,7 +92,10 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
     const cookie = await signIn(t.app, user.email, user.password);
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      const res = await send(t.app, "POST", "/api/me/password", { cookie, body: { currentPassword: "wrong-one-1A", newPassword: "Newpass123" } });
+      const res = await send(t.app, "POST", "/api/me/password", {
+        cookie,
+        body: { currentPassword: "wrong-one-1A", newPassword: "Newpass123" },
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
@@ -116,7 +128,11 @@ describe.each(engines)("own account: profile, password, e-mail confirmation (%s)
 
     const ok = await send(t.app, "POST", "/api/account/verify-email", { body: { token } });
     expect(ok.status).toBe(200);
-    const row = await t.database.db.selectFrom("users").select("emailVerified").where("email", "=", "new@example.com").executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("users")
+      .select("emailVerified")
+      .where("email", "=", "new@example.com")
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
 
     const bad = await send(t.app, "POST", "/api/account/verify-email", { body: { token: "forged.token.value" } });

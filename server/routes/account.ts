@@ -20,11 +20,16 @@ export const accountRoutes = new Hono<AppEnv>()
     await checkResetToken(c.var.deps, c.req.valid("json").token);
     return c.json({ valid: true as const });
   })
-  .post("/password-reset/complete", rateLimit({ name: "reset-complete", max: 10, windowSeconds: 60 }), jsonBody(resetPasswordSchema), async (c) => {
-    const { token, password } = c.req.valid("json");
-    await completePasswordReset(c.var.deps, token, password);
-    return c.json({ ok: true as const });
-  })
+  .post(
+    "/password-reset/complete",
+    rateLimit({ name: "reset-complete", max: 10, windowSeconds: 60 }),
+    jsonBody(resetPasswordSchema),
+    async (c) => {
+      const { token, password } = c.req.valid("json");
+      await completePasswordReset(c.var.deps, token, password);
+      return c.json({ ok: true as const });
+    },
+  )
   .post("/verify-email", rateLimit({ name: "verify-email", max: 30, windowSeconds: 60 }), jsonBody(tokenSchema), async (c) => {
     await verifyEmailToken(c.var.deps, c.req.valid("json").token);
     return c.json({ ok: true as const });

@@ -35,7 +35,9 @@ describe.each(engines)("sign-in and closed sign-up (%s)", (engine) => {
     t = await createTestApp(engine);
     await buildUser(t, { email: "bob@example.com" });
     const wrong = await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: "bob@example.com", password: "nope-nope-1" } });
-    const unknown = await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: "who@example.com", password: "nope-nope-1" } });
+    const unknown = await send(t.app, "POST", "/api/auth/sign-in/password", {
+      body: { email: "who@example.com", password: "nope-nope-1" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json.message).toBe("Invalid email or password");

@@ -27,7 +27,8 @@ describe.each(engines)("contacts API (%s)", (engine) => {
   });
   afterAll(() => t?.close());
 
-  const api = (method: string, path: string, body?: unknown, cookie = admin) => send(t.app, method, `/api/orgs/${org}${path}`, { cookie, body });
+  const api = (method: string, path: string, body?: unknown, cookie = admin) =>
+    send(t.app, method, `/api/orgs/${org}${path}`, { cookie, body });
   const create = async (fields: Record<string, unknown>, cookie = admin) => {
     const res = await api("POST", "/contacts", { phone: phone(), ...fields }, cookie);
     if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
@@ -35,7 +36,13 @@ describe.each(engines)("contacts API (%s)", (engine) => {
   };
 
   it("creates a contact with defaults, sanitised text and a version", async () => {
-    const res = await api("POST", "/contacts", { first_name: " <b>Ann</b> ", last_name: "Lee", phone: "(555) 010-0001", email: "ann@example.com", notes: "javascript:alert(1) likes tea" });
+    const res = await api("POST", "/contacts", {
+      first_name: " <b>Ann</b> ",
+      last_name: "Lee",
+      phone: "(555) 010-0001",
+      email: "ann@example.com",
+      notes: "javascript:alert(1) likes tea",
+    });
     expect(res.status).toBe(201);
     expect(res.json.merged).toBe(false);
     expect(res.json.contact).toMatchObject({
@@ -74,7 +81,12 @@ describe.each(engines)("contacts API (%s)", (engine) => {
 
   it("merges a new contact into the one with the same number, filling only its empty fields", async () => {
     const first = await create({ first_name: "Max", phone: "+1 (555) 777-0123" });
-    const res = await api("POST", "/contacts", { first_name: "Maxwell", last_name: "Stone", phone: "555.777.0123", email: "max@example.com" });
+    const res = await api("POST", "/contacts", {
+      first_name: "Maxwell",
+      last_name: "Stone",
+      phone: "555.777.0123",
+      email: "max@example.com",
+    });
     expect(res.status).toBe(201);
     expect(res.json.merged).toBe(true);
     expect(res.json.changes.sort()).toEqual(["email", "last_name"]);
@@ -137,11 +149,19 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const c = await create({ first_name: "Private", last_name: "Person" });
     const theirs = (m: string, p: string, body?: unknown) => send(t.app, m, `/api/orgs/${org}${p}`, { cookie: outsider, body });
     for (const [m, p, body] of [
-      ["GET", "/contacts"], ["GET", "/contacts/counts"], ["GET", "/contacts/duplicates"], ["POST", "/contacts", { first_name: "X", phone: phone() }],
+      ["GET", "/contacts"],
+      ["GET", "/contacts/counts"],
+      ["GET", "/contacts/duplicates"],
+      ["POST", "/contacts", { first_name: "X", phone: phone() }],
       ["GET", `/contacts/phone-match?phone=${encodeURIComponent(c.phone)}`],
-      ["GET", `/contacts/${c.id}`], ["PATCH", `/contacts/${c.id}`, { version: 1, first_name: "Hacked" }], ["DELETE", `/contacts/${c.id}`],
-      ["POST", `/contacts/${c.id}/favorite`, { is_favorite: true }], ["POST", `/contacts/${c.id}/access`], ["GET", "/trash"],
-      ["POST", `/trash/${c.id}/restore`], ["DELETE", `/trash/${c.id}`],
+      ["GET", `/contacts/${c.id}`],
+      ["PATCH", `/contacts/${c.id}`, { version: 1, first_name: "Hacked" }],
+      ["DELETE", `/contacts/${c.id}`],
+      ["POST", `/contacts/${c.id}/favorite`, { is_favorite: true }],
+      ["POST", `/contacts/${c.id}/access`],
+      ["GET", "/trash"],
+      ["POST", `/trash/${c.id}/restore`],
+      ["DELETE", `/trash/${c.id}`],
     ] as [string, string, unknown?][]) {
       const res = await theirs(m, p, body);
       expect({ m, p, status: res.status }).toEqual({ m, p, status: 404 });
@@ -149,7 +169,12 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     // Through their own organization's URL, our contact id is still not found.
     const viaOwn = await send(t.app, "GET", `/api/orgs/${otherOrg}/contacts/${c.id}`, { cookie: outsider });
     expect(viaOwn.status).toBe(404);
-    expect((await api("GET", `/contacts/${c.id}`)).json).toMatchObject({ first_name: "Private", version: 1, is_favorite: false, last_accessed: null });
+    expect((await api("GET", `/contacts/${c.id}`)).json).toMatchObject({
+      first_name: "Private",
+      version: 1,
+      is_favorite: false,
+      last_accessed: null,
+    });
   });
 
   it("names the contact that already holds a number, however it is typed, for anyone in the organization", async () => {
@@ -172,7 +197,12 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     expect((await api("GET", "/contacts/duplicates", undefined, staff)).status).toBe(403);
     const res = await api("GET", "/contacts/duplicates");
     const group = res.json.items.find((g: any) => g.normalized_phone === "(555) 888-0000");
-    expect(group).toEqual({ normalized_phone: "(555) 888-0000", contact_count: 2, contact_names: ["Dup One", "Dup Two"], contact_ids: [a.id, b.id] });
+    expect(group).toEqual({
+      normalized_phone: "(555) 888-0000",
+      contact_count: 2,
+      contact_names: ["Dup One", "Dup Two"],
+      contact_ids: [a.id, b.id],
+    });
   });
 });
 
@@ -185,7 +215,8 @@ describe.each(engines)("contact counts stay exact through every kind of change (
       const cookie = await signIn(t.app, user.email, user.password);
       const api = (m: string, p: string, body?: unknown) => send(t.app, m, `/api/orgs/${org}${p}`, { cookie, body });
       const ids: string[] = [];
-      for (let i = 0; i < 6; i++) ids.push((await api("POST", "/contacts", { first_name: `P${i}`, phone: `555020000${i}` })).json.contact.id);
+      for (let i = 0; i < 6; i++)
+        ids.push((await api("POST", "/contacts", { first_name: `P${i}`, phone: `555020000${i}` })).json.contact.id);
       await api("POST", "/contacts", { first_name: "Twin", phone: "5550200000" }); // merges, no new row
       await api("DELETE", `/contacts/${ids[0]}`);
       await api("DELETE", `/contacts/${ids[0]}`); // already in the trash: 404, no double count

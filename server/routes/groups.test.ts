@@ -61,7 +61,12 @@ describe.each(engines)("groups API (%s)", (engine) => {
     expect(added.json.added).toBe(3);
     const members = await api("GET", `/groups/${g}/members`);
     expect(members.json.items).toHaveLength(3);
-    expect(members.json.items.find((m: any) => m.contact_id === a)).toMatchObject({ id: a, contact_name: "Amy", organization_id: org, contact_phone: expect.any(String) });
+    expect(members.json.items.find((m: any) => m.contact_id === a)).toMatchObject({
+      id: a,
+      contact_name: "Amy",
+      organization_id: org,
+      contact_phone: expect.any(String),
+    });
     const candidates = await api("GET", `/groups/${g}/candidates?limit=200`);
     expect(candidates.json.items.map((x: any) => x.id)).not.toContain(a);
     expect((await api("DELETE", `/groups/${g}/members/${b}`)).status).toBe(204);
@@ -107,8 +112,13 @@ describe.each(engines)("groups API (%s)", (engine) => {
     const c = await contact("Kept");
     await api("POST", `/groups/${g}/members`, { contact_ids: [c] });
     for (const [m, p, body] of [
-      ["GET", "/groups"], ["POST", "/groups", { name: "X" }], ["PATCH", `/groups/${g}`, { name: "Hacked" }], ["DELETE", `/groups/${g}`],
-      ["GET", `/groups/${g}/members`], ["GET", `/groups/${g}/candidates`], ["POST", `/groups/${g}/members`, { contact_ids: [c] }],
+      ["GET", "/groups"],
+      ["POST", "/groups", { name: "X" }],
+      ["PATCH", `/groups/${g}`, { name: "Hacked" }],
+      ["DELETE", `/groups/${g}`],
+      ["GET", `/groups/${g}/members`],
+      ["GET", `/groups/${g}/candidates`],
+      ["POST", `/groups/${g}/members`, { contact_ids: [c] }],
       ["DELETE", `/groups/${g}/members/${c}`],
     ] as [string, string, unknown?][]) {
       expect({ m, p, status: (await api(m, p, body, outsider)).status }).toEqual({ m, p, status: 404 });

@@ -12,12 +12,19 @@ import { getMe } from "../services/me.js";
 export const meRoutes = new Hono<AppEnv>()
   .use("*", requireSession)
   .get("/", async (c) => c.json(await getMe(c.var.deps, c.var.actor, { ensureOrganization: true })))
-  .patch("/profile", jsonBody(profileSchema), async (c) => c.json(await updateOwnProfile(c.var.deps, c.var.actor, c.req.valid("json").name)))
-  .post("/password", rateLimit({ name: "change-password", max: 5, windowSeconds: 60 }, { perUser: true }), jsonBody(changePasswordSchema), async (c) => {
-    const headers = await changeOwnPassword(c.var.deps, c.var.actor, c.req.raw.headers, c.req.valid("json"));
-    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ ok: true as const });
-  })
+  .patch("/profile", jsonBody(profileSchema), async (c) =>
+    c.json(await updateOwnProfile(c.var.deps, c.var.actor, c.req.valid("json").name)),
+  )
+  .post(
+    "/password",
+    rateLimit({ name: "change-password", max: 5, windowSeconds: 60 }, { perUser: true }),
+    jsonBody(changePasswordSchema),
+    async (c) => {
+      const headers = await changeOwnPassword(c.var.deps, c.var.actor, c.req.raw.headers, c.req.valid("json"));
+      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ ok: true as const });
+    },
+  )
   // Mails a confirmation link (to /auth/callback) for the signed-in user's own address.
   .post("/email-confirmation", rateLimit({ name: "email-confirmation", max: 3, windowSeconds: 300 }, { perUser: true }), async (c) => {
     await sendEmailConfirmation(c.var.deps, { id: c.var.actor.userId, email: c.var.actor.email });
@@ -25,7 +32,9 @@ export const meRoutes = new Hono<AppEnv>()
   })
   // Invitations waiting for the signed-in person: nobody joins an organization without accepting.
   .get("/invitations", async (c) => c.json(await listMyInvitations(c.var.deps, c.var.actor)))
-  .post("/invitations/:invitationId/accept", async (c) => c.json(await acceptInvitation(c.var.deps, c.var.actor, c.req.param("invitationId"))))
+  .post("/invitations/:invitationId/accept", async (c) =>
+    c.json(await acceptInvitation(c.var.deps, c.var.actor, c.req.param("invitationId"))),
+  )
   .post("/invitations/:invitationId/decline", async (c) => {
     await declineInvitation(c.var.deps, c.var.actor, c.req.param("invitationId"));
     return c.body(null, 204);

@@ -16,30 +16,66 @@ interface Case {
 const DENY = { signedOut: 401, outsider: 404, staff: 403 };
 let seq = 0;
 const CASES: Case[] = [
-  { name: "list members", request: (o) => ({ method: "GET", path: `/api/orgs/${o}/members` }), expect: { ...DENY, staff: 200, admin: 200, owner: 200 } },
+  {
+    name: "list members",
+    request: (o) => ({ method: "GET", path: `/api/orgs/${o}/members` }),
+    expect: { ...DENY, staff: 200, admin: 200, owner: 200 },
+  },
   {
     name: "add a member",
     request: (o) => ({ method: "POST", path: `/api/orgs/${o}/members`, body: { email: `new-${++seq}@example.com`, role: "staff" } }),
     expect: { ...DENY, admin: 201, owner: 201 },
   },
-  { name: "rename a member", request: (o, t) => ({ method: "PATCH", path: `/api/orgs/${o}/members/${t}`, body: { name: "Renamed" } }), expect: { ...DENY, admin: 200, owner: 200 } },
-  { name: "change a role", request: (o, t) => ({ method: "PATCH", path: `/api/orgs/${o}/members/${t}`, body: { role: "admin" } }), expect: { ...DENY, admin: 200, owner: 200 } },
-  { name: "remove a member", request: (o, t) => ({ method: "DELETE", path: `/api/orgs/${o}/members/${t}` }), expect: { ...DENY, admin: 204, owner: 204 } },
-  { name: "delete an account", request: (o, t) => ({ method: "DELETE", path: `/api/orgs/${o}/members/${t}/account` }), expect: { ...DENY, admin: 204, owner: 204 } },
-  { name: "reset a password", request: (o, t) => ({ method: "POST", path: `/api/orgs/${o}/members/${t}/reset-password` }), expect: { ...DENY, admin: 200, owner: 200 } },
-  { name: "search users", request: (o) => ({ method: "GET", path: `/api/orgs/${o}/users/search?q=bare` }), expect: { ...DENY, admin: 200, owner: 200 } },
+  {
+    name: "rename a member",
+    request: (o, t) => ({ method: "PATCH", path: `/api/orgs/${o}/members/${t}`, body: { name: "Renamed" } }),
+    expect: { ...DENY, admin: 200, owner: 200 },
+  },
+  {
+    name: "change a role",
+    request: (o, t) => ({ method: "PATCH", path: `/api/orgs/${o}/members/${t}`, body: { role: "admin" } }),
+    expect: { ...DENY, admin: 200, owner: 200 },
+  },
+  {
+    name: "remove a member",
+    request: (o, t) => ({ method: "DELETE", path: `/api/orgs/${o}/members/${t}` }),
+    expect: { ...DENY, admin: 204, owner: 204 },
+  },
+  {
+    name: "delete an account",
+    request: (o, t) => ({ method: "DELETE", path: `/api/orgs/${o}/members/${t}/account` }),
+    expect: { ...DENY, admin: 204, owner: 204 },
+  },
+  {
+    name: "reset a password",
+    request: (o, t) => ({ method: "POST", path: `/api/orgs/${o}/members/${t}/reset-password` }),
+    expect: { ...DENY, admin: 200, owner: 200 },
+  },
+  {
+    name: "search users",
+    request: (o) => ({ method: "GET", path: `/api/orgs/${o}/users/search?q=bare` }),
+    expect: { ...DENY, admin: 200, owner: 200 },
+  },
   {
     name: "send a reset e-mail",
     request: (o, t) => ({ method: "POST", path: `/api/orgs/${o}/members/${t}/password-reset-email` }),
     expect: { ...DENY, admin: 200, owner: 200 },
   },
-  { name: "list invitations", request: (o) => ({ method: "GET", path: `/api/orgs/${o}/invitations` }), expect: { ...DENY, staff: 200, admin: 200, owner: 200 } },
+  {
+    name: "list invitations",
+    request: (o) => ({ method: "GET", path: `/api/orgs/${o}/invitations` }),
+    expect: { ...DENY, staff: 200, admin: 200, owner: 200 },
+  },
   {
     name: "withdraw an invitation",
     request: (o, _t, i) => ({ method: "DELETE", path: `/api/orgs/${o}/invitations/${i}` }),
     expect: { ...DENY, admin: 204, owner: 204 },
   },
-  { name: "delete the organization", request: (o) => ({ method: "DELETE", path: `/api/orgs/${o}` }), expect: { ...DENY, admin: 403, owner: 204 } },
+  {
+    name: "delete the organization",
+    request: (o) => ({ method: "DELETE", path: `/api/orgs/${o}` }),
+    expect: { ...DENY, admin: 403, owner: 204 },
+  },
 ];
 
 describe.each(engines)("organization routes: every action x every kind of caller (%s)", (engine) => {
@@ -68,14 +104,38 @@ describe.each(engines)("organization routes: every action x every kind of caller
     const target = await buildBareUser(t);
     await t.database.db
       .insertInto("accounts")
-      .values({ id: newId(), accountId: target.id, providerId: "credential", userId: target.id, password: "x", createdAt: nowIso(), updatedAt: nowIso(), accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null })
+      .values({
+        id: newId(),
+        accountId: target.id,
+        providerId: "credential",
+        userId: target.id,
+        password: "x",
+        createdAt: nowIso(),
+        updatedAt: nowIso(),
+        accessToken: null,
+        refreshToken: null,
+        idToken: null,
+        accessTokenExpiresAt: null,
+        refreshTokenExpiresAt: null,
+        scope: null,
+      })
       .execute();
     await addMember(t, org, target.id, "staff");
     const invitee = await buildBareUser(t);
     const invitation = newId();
     await t.database.db
       .insertInto("invitations")
-      .values({ id: invitation, organization_id: org, user_id: invitee.id, email: invitee.email, role: "staff", invited_by: ids.owner, token_hash: null, created_at: nowIso(), expires_at: new Date(Date.now() + 3600_000).toISOString() })
+      .values({
+        id: invitation,
+        organization_id: org,
+        user_id: invitee.id,
+        email: invitee.email,
+        role: "staff",
+        invited_by: ids.owner,
+        token_hash: null,
+        created_at: nowIso(),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      })
       .execute();
     return { org, target: target.id, invitation };
   }
@@ -89,7 +149,12 @@ describe.each(engines)("organization routes: every action x every kind of caller
     if (status >= 400) {
       expect(res.json.error.code).toBeTypeOf("string");
       // A refused request changes nothing: the organization and the target are as they were.
-      const member = await t.database.db.selectFrom("memberships").select("role").where("organization_id", "=", org).where("user_id", "=", target).executeTakeFirst();
+      const member = await t.database.db
+        .selectFrom("memberships")
+        .select("role")
+        .where("organization_id", "=", org)
+        .where("user_id", "=", target)
+        .executeTakeFirst();
       expect(member?.role).toBe("staff");
       const profile = await t.database.db.selectFrom("profiles").select("name").where("user_id", "=", target).executeTakeFirst();
       expect(profile?.name).not.toBe("Renamed");

@@ -40,7 +40,12 @@ describe.each(engines)("organization members (%s)", (engine) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await send(t.app, "GET", `/api/orgs/${org}/members?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { cookie });
+      const res: any = await send(
+        t.app,
+        "GET",
+        `/api/orgs/${org}/members?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        { cookie },
+      );
       seen.push(...res.json.items.map((m: any) => m.email));
       cursor = res.json.nextCursor;
     } while (cursor);
@@ -65,18 +70,26 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(members.json.items.map((m: any) => m.email)).not.toContain("elsewhere@example.com");
     const invitations = await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie });
     expect(invitations.json.items).toEqual([expect.objectContaining({ email: "elsewhere@example.com", role: "staff", canWithdraw: true })]);
-    const again = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "elsewhere@example.com", role: "staff" } });
+    const again = await send(t.app, "POST", `/api/orgs/${org}/members`, {
+      cookie,
+      body: { email: "elsewhere@example.com", role: "staff" },
+    });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe("An invitation to elsewhere@example.com is already pending");
 
     const theirs = await signIn(t.app, other.email, other.password);
     const waiting = await send(t.app, "GET", "/api/me/invitations", { cookie: theirs });
-    expect(waiting.json.items).toEqual([expect.objectContaining({ organization: { id: org, name: "Clinic" }, role: "staff", invited_by: "admin" })]);
+    expect(waiting.json.items).toEqual([
+      expect.objectContaining({ organization: { id: org, name: "Clinic" }, role: "staff", invited_by: "admin" }),
+    ]);
     const accepted = await send(t.app, "POST", `/api/me/invitations/${waiting.json.items[0].id}/accept`, { cookie: theirs });
     expect(accepted.json).toEqual({ organizationId: org });
     const me = await send(t.app, "GET", "/api/me", { cookie: theirs });
     expect(me.json.organizations.map((o: any) => o.name).sort()).toEqual(["Clinic", "Elsewhere"]);
-    const member = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "elsewhere@example.com", role: "staff" } });
+    const member = await send(t.app, "POST", `/api/orgs/${org}/members`, {
+      cookie,
+      body: { email: "elsewhere@example.com", role: "staff" },
+    });
     expect(member.json.error.message).toBe("User elsewhere@example.com is already a member of this organization");
     expect((await audits()).map((a) => a.operation)).toEqual(["MEMBER_INVITED", "INVITATION_ACCEPTED"]);
   });
@@ -97,12 +110,20 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect((await send(t.app, "GET", "/api/me/invitations", { cookie: theirs })).json.items).toEqual([]);
     // A password holder's account is theirs: withdrawing never deletes it.
     await signIn(t.app, orphan.email, orphan.password);
-    expect((await audits()).map((a) => a.operation)).toEqual(["MEMBER_INVITED", "INVITATION_DECLINED", "MEMBER_INVITED", "INVITATION_WITHDRAWN"]);
+    expect((await audits()).map((a) => a.operation)).toEqual([
+      "MEMBER_INVITED",
+      "INVITATION_DECLINED",
+      "MEMBER_INVITED",
+      "INVITATION_WITHDRAWN",
+    ]);
   });
 
   it("invites a new person: the mailed link sets a password, confirms the address, accepts and signs in", async () => {
     const { org, cookie } = await setup();
-    const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "newbie@example.com", name: "New Bie", role: "staff" } });
+    const res = await send(t.app, "POST", `/api/orgs/${org}/members`, {
+      cookie,
+      body: { email: "newbie@example.com", name: "New Bie", role: "staff" },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ outcome: "invited", emailSent: true, invitation: { email: "newbie@example.com", role: "staff" } });
     expect(res.json.temporaryPassword).toBeUndefined();
@@ -110,7 +131,9 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(mail.subject).toBe("You have been invited to Clinic on Contactbook");
     expect(mail.text).toContain("/reset-password#access_token=");
     expect(mail.text).toContain("&type=invite");
-    const done = await send(t.app, "POST", "/api/account/password-reset/complete", { body: { token: tokenFrom(mail.text), password: "Welcome#Aboard42" } });
+    const done = await send(t.app, "POST", "/api/account/password-reset/complete", {
+      body: { token: tokenFrom(mail.text), password: "Welcome#Aboard42" },
+    });
     expect(done.status).toBe(200);
     const newbie = await signIn(t.app, "newbie@example.com", "Welcome#Aboard42");
     const me = await send(t.app, "GET", "/api/me", { cookie: newbie });
@@ -210,13 +233,16 @@ describe.each(engines)("organization members (%s)", (engine) => {
     const staffCookie = await signIn(t.app, staff.email, staff.password);
     expect((await send(t.app, "DELETE", `/api/orgs/${org}/members/${staff.id}/account`, { cookie })).status).toBe(204);
     expect((await send(t.app, "GET", "/api/me", { cookie: staffCookie })).status).toBe(401);
-    expect((await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: staff.email, password: staff.password } })).status).toBe(401);
+    expect(
+      (await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: staff.email, password: staff.password } })).status,
+    ).toBe(401);
     expect((await audits()).map((a) => a.operation)).toEqual(["ACCOUNT_DELETED"]);
 
     const shared = await buildBareUser(t);
     await addMember(t, org, shared.id, "staff");
     await buildOrg(t, (await buildBareUser(t)).id, "Other");
-    const otherOrg = (await t.database.db.selectFrom("organizations").select("id").where("name", "=", "Other").executeTakeFirstOrThrow()).id;
+    const otherOrg = (await t.database.db.selectFrom("organizations").select("id").where("name", "=", "Other").executeTakeFirstOrThrow())
+      .id;
     await addMember(t, otherOrg, shared.id, "staff");
     const refused = await send(t.app, "DELETE", `/api/orgs/${org}/members/${shared.id}/account`, { cookie });
     expect(refused.status).toBe(403);
@@ -238,7 +264,8 @@ describe.each(engines)("organization members (%s)", (engine) => {
   it("searches only colleagues from the admin's other organizations, at most 20, never everyone", async () => {
     const { org, admin, cookie } = await setup();
     const home = await buildOrg(t, admin.id, "Admin's home");
-    for (let i = 0; i < 25; i++) await addMember(t, home, (await buildBareUser(t, `person${String(i).padStart(2, "0")}@example.com`)).id, "staff");
+    for (let i = 0; i < 25; i++)
+      await addMember(t, home, (await buildBareUser(t, `person${String(i).padStart(2, "0")}@example.com`)).id, "staff");
     await buildBareUser(t, "person-stranger@example.com");
     const res = await send(t.app, "GET", `/api/orgs/${org}/users/search?q=PERSON`, { cookie });
     expect(res.status).toBe(200);

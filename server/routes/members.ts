@@ -21,7 +21,9 @@ export const memberRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listOrganizationMembers(c.var.deps, c.var.orgActor, cursor, limit));
   })
-  .post("/members", jsonBody(addMemberSchema), async (c) => c.json(await inviteMember(c.var.deps, c.var.orgActor, c.req.valid("json")), 201))
+  .post("/members", jsonBody(addMemberSchema), async (c) =>
+    c.json(await inviteMember(c.var.deps, c.var.orgActor, c.req.valid("json")), 201),
+  )
   .get("/invitations", queryParams(pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listInvitations(c.var.deps, c.var.orgActor, cursor, limit));
@@ -41,8 +43,10 @@ export const memberRoutes = new Hono<AppEnv>()
     await deleteMemberAccount(c.var.deps, c.var.orgActor, c.req.param("userId"));
     return c.body(null, 204);
   })
-  .post("/members/:userId/reset-password", rateLimit({ name: "admin-reset-password", max: 10, windowSeconds: 60 }, { perUser: true }), async (c) =>
-    c.json(await resetMemberPassword(c.var.deps, c.var.orgActor, c.req.param("userId"))),
+  .post(
+    "/members/:userId/reset-password",
+    rateLimit({ name: "admin-reset-password", max: 10, windowSeconds: 60 }, { perUser: true }),
+    async (c) => c.json(await resetMemberPassword(c.var.deps, c.var.orgActor, c.req.param("userId"))),
   )
   .post(
     "/members/:userId/password-reset-email",
@@ -52,6 +56,9 @@ export const memberRoutes = new Hono<AppEnv>()
       return c.json({ ok: true as const });
     },
   )
-  .get("/users/search", rateLimit({ name: "user-search", max: 30, windowSeconds: 60 }, { perUser: true }), queryParams(userSearchSchema), async (c) =>
-    c.json({ users: await searchUsersToAdd(c.var.deps, c.var.orgActor, c.req.valid("query").q) }),
+  .get(
+    "/users/search",
+    rateLimit({ name: "user-search", max: 30, windowSeconds: 60 }, { perUser: true }),
+    queryParams(userSearchSchema),
+    async (c) => c.json({ users: await searchUsersToAdd(c.var.deps, c.var.orgActor, c.req.valid("query").q) }),
   );

@@ -42,7 +42,9 @@ describe.each(engines)("password reset by e-mailed link (%s)", (engine) => {
     const verified = await t.database.db.selectFrom("users").select("emailVerified").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(Boolean(verified.emailVerified)).toBe(true);
     expect((await send(t.app, "GET", "/api/me", { cookie: oldSession })).status).toBe(401);
-    expect((await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect((await send(t.app, "POST", "/api/auth/sign-in/password", { body: { email: user.email, password: user.password } })).status).toBe(
+      401,
+    );
     await signIn(t.app, user.email, STRONG);
 
     const reuse = await send(t.app, "POST", "/api/account/password-reset/complete", { body: { token, password: "Another#Garden42x" } });
@@ -57,7 +59,10 @@ describe.each(engines)("password reset by e-mailed link (%s)", (engine) => {
     const user = await buildUser(t);
     await request(user.email);
     const token = tokenFrom((await sink.waitFor(user.email)).text);
-    await t.database.db.updateTable("verifications").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.database.db
+      .updateTable("verifications")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const verify = await send(t.app, "POST", "/api/account/password-reset/verify", { body: { token } });
     expect(verify.status).toBe(400);
     expect(verify.json.error.message).toBe("This password reset link has expired or been used already.");

@@ -19,7 +19,10 @@ describe.each(engines)("mass account creation and invitation spam (%s)", (engine
     const { cookie, org } = await ownOrganization(t, w.attacker, "Totally Legit Bank");
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: `target${i}@spam.example`, role: "staff" } });
+      const res = await send(t.app, "POST", `/api/orgs/${org}/members`, {
+        cookie,
+        body: { email: `target${i}@spam.example`, role: "staff" },
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
@@ -66,14 +69,23 @@ describe.each(engines)("mass account creation and invitation spam (%s)", (engine
     // Two organizations invited one address: it stays until the last invitation goes.
     const second = await ownOrganization(t, w.attacker, "Second");
     await invite("twice@new.example");
-    const other = await send(t.app, "POST", `/api/orgs/${second.org}/members`, { cookie, body: { email: "twice@new.example", role: "staff" } });
+    const other = await send(t.app, "POST", `/api/orgs/${second.org}/members`, {
+      cookie,
+      body: { email: "twice@new.example", role: "staff" },
+    });
     await send(t.app, "DELETE", `/api/orgs/${second.org}/invitations/${other.json.invitation.id}`, { cookie });
     expect(await users("twice@new.example")).toHaveLength(1);
 
     // Expired: the hourly sweep deletes the invitation and the account nobody took up.
     await invite("expired@new.example");
-    await t.database.db.updateTable("invitations").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "expired@new.example").execute();
-    expect((await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie })).json.items.map((i: any) => i.email)).not.toContain("expired@new.example");
+    await t.database.db
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("email", "=", "expired@new.example")
+      .execute();
+    expect((await send(t.app, "GET", `/api/orgs/${org}/invitations`, { cookie })).json.items.map((i: any) => i.email)).not.toContain(
+      "expired@new.example",
+    );
     await sweepInvitations(t.deps);
     expect(await users("expired@new.example")).toEqual([]);
 

@@ -65,7 +65,11 @@ describe.each(engines)("account takeover across organizations (%s)", (engine) =>
     expect((await send(t.app, "DELETE", base, { cookie })).status).toBe(204);
 
     await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
-    const profile = await t.database.db.selectFrom("profiles").select("name").where("user_id", "=", w.victimStaff.id).executeTakeFirstOrThrow();
+    const profile = await t.database.db
+      .selectFrom("profiles")
+      .select("name")
+      .where("user_id", "=", w.victimStaff.id)
+      .executeTakeFirstOrThrow();
     expect(profile.name).toBe("Vic Staff");
   });
 
@@ -92,7 +96,10 @@ describe.each(engines)("account takeover across organizations (%s)", (engine) =>
     const w = await twoTenants(t);
     const { cookie, org } = await ownOrganization(t, w.attacker, "Prober");
     const known = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: w.victimOwner.email, role: "staff" } });
-    const unknown = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "nobody@nowhere.example", role: "staff" } });
+    const unknown = await send(t.app, "POST", `/api/orgs/${org}/members`, {
+      cookie,
+      body: { email: "nobody@nowhere.example", role: "staff" },
+    });
     const shape = (r: typeof known) => ({
       status: r.status,
       keys: Object.keys(r.json).sort(),
@@ -107,6 +114,6 @@ describe.each(engines)("account takeover across organizations (%s)", (engine) =>
     const subjects = [await sink.waitFor(w.victimOwner.email), await sink.waitFor("nobody@nowhere.example")].map((m) => m.subject);
     expect(subjects[0]).toBe(subjects[1]);
     // Only the new address can set a password through its link; the existing account is told to sign in.
-    expect(() => tokenFrom((sink.mails.find((m) => m.to.includes(w.victimOwner.email)))!.text)).toThrow();
+    expect(() => tokenFrom(sink.mails.find((m) => m.to.includes(w.victimOwner.email))!.text)).toThrow();
   });
 });

@@ -15,7 +15,8 @@ describe.each(engines)("malformed input (%s)", (engine) => {
     const owner = await buildUser(t, { email: "owner@example.com" });
     const org = await buildOrg(t, owner.id, "Clinic");
     const cookie = await signIn(t.app, owner.email, owner.password);
-    const contact = (await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body: { first_name: "Ann", phone: "6155550100" } })).json.contact;
+    const contact = (await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body: { first_name: "Ann", phone: "6155550100" } }))
+      .json.contact;
     const group = (await send(t.app, "POST", `/api/orgs/${org}/groups`, { cookie, body: { name: "Team" } })).json;
     return { org, cookie, contact, group };
   }
@@ -56,7 +57,9 @@ describe.each(engines)("malformed input (%s)", (engine) => {
     expect(notDate.json.error.message).toBe("Invalid cursor.");
     const trash = await send(t.app, "GET", `/api/orgs/${org}/trash?cursor=${cursor(["2026-13-45T99:00:00Z", "x"])}`, { cookie });
     expect(trash.status).toBe(400);
-    const ok = await send(t.app, "GET", `/api/orgs/${org}/contacts?sort=created&cursor=${cursor(["2026-01-01T00:00:00.000Z", "x"])}`, { cookie });
+    const ok = await send(t.app, "GET", `/api/orgs/${org}/contacts?sort=created&cursor=${cursor(["2026-01-01T00:00:00.000Z", "x"])}`, {
+      cookie,
+    });
     expect(ok.status).toBe(200);
   });
 

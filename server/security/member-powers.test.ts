@@ -50,7 +50,11 @@ describe.each(engines)("powers of an admin over other members (%s)", (engine) =>
     await addMember(t, otherOrg, w.victimStaff.id, "staff");
     const shared = await rename(w.victimStaff.id, "Hijacked Staff");
     expect(shared.status).toBe(403);
-    const names = await t.database.db.selectFrom("profiles").select("name").where("user_id", "in", [w.victimOwner.id, rival.id, w.victimStaff.id]).execute();
+    const names = await t.database.db
+      .selectFrom("profiles")
+      .select("name")
+      .where("user_id", "in", [w.victimOwner.id, rival.id, w.victimStaff.id])
+      .execute();
     expect(names.map((n) => n.name).sort()).toEqual(["Rita Rival", "Vic Staff", "Victoria Owner"]);
 
     // A staff member this organization alone manages may still be renamed by its admins.
@@ -70,10 +74,18 @@ describe.each(engines)("powers of an admin over other members (%s)", (engine) =>
     expect(staff.abilities).toEqual({
       edit: { allowed: false, show: true, reason: "This person also belongs to another organization. Only they can change their name." },
       role: { allowed: true },
-      resetPassword: { allowed: false, show: true, reason: "This person also belongs to another organization. Send them a password reset e-mail instead." },
+      resetPassword: {
+        allowed: false,
+        show: true,
+        reason: "This person also belongs to another organization. Send them a password reset e-mail instead.",
+      },
       sendResetEmail: { allowed: true },
       remove: { allowed: true },
-      deleteAccount: { allowed: false, show: true, reason: "This user belongs to other organizations. Remove them from this organization instead." },
+      deleteAccount: {
+        allowed: false,
+        show: true,
+        reason: "This user belongs to other organizations. Remove them from this organization instead.",
+      },
     });
     // Each ability matches what the server does when asked.
     expect((await send(t.app, "POST", `/api/orgs/${w.victimOrg}/members/${w.victimStaff.id}/reset-password`, { cookie })).status).toBe(403);

@@ -19,7 +19,10 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
     const { org, cookie } = await setup();
     const outcomes = new Set<string>();
     for (let round = 0; round < 40; round++) {
-      const created = await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body: { first_name: `Round ${round}`, phone: `615555${String(1000 + round)}` } });
+      const created = await send(t.app, "POST", `/api/orgs/${org}/contacts`, {
+        cookie,
+        body: { first_name: `Round ${round}`, phone: `615555${String(1000 + round)}` },
+      });
       const id = created.json.contact.id;
       await send(t.app, "DELETE", `/api/orgs/${org}/contacts/${id}`, { cookie });
       const [restore, purge] = await Promise.all([
@@ -31,9 +34,14 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
       expect(["200/404", "404/204"]).toContain(outcome);
       const row = await t.database.db.selectFrom("contacts").select("deleted_at").where("id", "=", id).executeTakeFirst();
       // Restored means it is there and active; purged means it is gone.
-      expect(restore.status === 200 ? row?.deleted_at ?? "active" : row).toBe(restore.status === 200 ? "active" : undefined);
+      expect(restore.status === 200 ? (row?.deleted_at ?? "active") : row).toBe(restore.status === 200 ? "active" : undefined);
     }
-    const actual = await t.database.db.selectFrom("contacts").select("id").where("organization_id", "=", org).where("deleted_at", "is", null).execute();
+    const actual = await t.database.db
+      .selectFrom("contacts")
+      .select("id")
+      .where("organization_id", "=", org)
+      .where("deleted_at", "is", null)
+      .execute();
     const counts = await send(t.app, "GET", `/api/orgs/${org}/contacts/counts`, { cookie });
     expect(counts.json.all).toBe(actual.length);
     expect(outcomes.size).toBeGreaterThan(0);
@@ -42,7 +50,9 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
   it("the same address invited six times at once: one invitation, the rest 409", async () => {
     const { org, cookie } = await setup();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "twin@example.com", role: "staff" } })),
+      Array.from({ length: 6 }, () =>
+        send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: "twin@example.com", role: "staff" } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const refused of answers.filter((a) => a.status === 409)) expect(refused.json.error.code).toMatch(/^(ALREADY_INVITED|CONFLICT)$/);
@@ -54,7 +64,10 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
     const { org, cookie } = await setup();
     const contactIds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      contactIds.push((await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body: { first_name: `C${i}`, phone: `61555520${10 + i}` } })).json.contact.id);
+      contactIds.push(
+        (await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body: { first_name: `C${i}`, phone: `61555520${10 + i}` } })).json
+          .contact.id,
+      );
     }
     for (let round = 0; round < 20; round++) {
       const group = (await send(t.app, "POST", `/api/orgs/${org}/groups`, { cookie, body: { name: `G${round}` } })).json;

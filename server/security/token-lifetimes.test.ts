@@ -39,7 +39,10 @@ describe.each(engines)("link tokens (%s)", (engine) => {
     const { staff } = await setup();
     const token = await resetToken(staff.email);
     const cookie = await signIn(t.app, staff.email, staff.password);
-    const changed = await send(t.app, "POST", "/api/me/password", { cookie, body: { currentPassword: staff.password, newPassword: "Changed-Elsewhere-1" } });
+    const changed = await send(t.app, "POST", "/api/me/password", {
+      cookie,
+      body: { currentPassword: staff.password, newPassword: "Changed-Elsewhere-1" },
+    });
     expect(changed.status).toBe(200);
     expect((await verify(token)).status).toBe(400);
     expect((await complete(token)).status).toBe(400);
@@ -91,7 +94,10 @@ describe.each(engines)("link tokens (%s)", (engine) => {
     sink.mails.length = 0;
     await send(t.app, "POST", "/api/me/email-confirmation", { cookie, body: {} });
     const confirmation = tokenFrom((await sink.waitFor(staff.email)).text);
-    await send(t.app, "POST", "/api/me/password", { cookie, body: { currentPassword: "Brand#New#Secret42", newPassword: "Changed-Again-12" } });
+    await send(t.app, "POST", "/api/me/password", {
+      cookie,
+      body: { currentPassword: "Brand#New#Secret42", newPassword: "Changed-Again-12" },
+    });
     expect((await send(t.app, "POST", "/api/account/verify-email", { body: { token: confirmation } })).status).toBe(400);
   });
 });

@@ -20,9 +20,7 @@ describe.each(engines)("first-run bootstrap (%s)", (engine) => {
     const me = await send(t.app, "GET", "/api/me", { cookie });
     expect(me.status).toBe(200);
     expect(me.json.user.email).toBe("admin@localhost");
-    expect(me.json.organizations).toEqual([
-      expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true }),
-    ]);
+    expect(me.json.organizations).toEqual([expect.objectContaining({ name: "My Organization", role: "admin", isOwner: true })]);
   });
 
   it("uses ADMIN_EMAIL and ADMIN_PASSWORD when set, and runs only once", async () => {

@@ -55,9 +55,7 @@ export function formatBootstrapBanner(result: BootstrapResult, appUrl: string): 
     "",
     `  Sign in at: ${appUrl}/login`,
     `  E-mail:     ${result.email}`,
-    result.generatedPassword
-      ? `  Password:   ${result.generatedPassword}`
-      : "  Password:   the ADMIN_PASSWORD you set",
+    result.generatedPassword ? `  Password:   ${result.generatedPassword}` : "  Password:   the ADMIN_PASSWORD you set",
     "",
     result.generatedPassword ? "This password is shown only once. Change it under Settings > Password." : "",
   ].filter((line, i, all) => line !== "" || (i > 0 && i < all.length - 1));

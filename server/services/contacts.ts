@@ -35,7 +35,12 @@ export interface ListInput {
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
   authorize(actor, "contacts.view");
   const spec = SORTS[input.sort];
-  const after = input.cursor ? decodeKeyset(input.cursor, spec.columns.map((c) => SORT_COLUMN_TYPES[c])) : undefined;
+  const after = input.cursor
+    ? decodeKeyset(
+        input.cursor,
+        spec.columns.map((c) => SORT_COLUMN_TYPES[c]),
+      )
+    : undefined;
   const rows = await deps.repos.contacts(actor.organizationId).page({
     term: termOf(input.q),
     filter: input.filter,
@@ -99,7 +104,18 @@ function validationError(error: { issues: { message: string }[] }) {
 const rowValues = (f: ContactFields) => ({ ...contactColumns(f), fav_rank: f.is_favorite ? 0 : 1 });
 
 /** Fields a merge may fill: those that are empty on the existing contact. */
-const MERGEABLE = ["first_name", "last_name", "company", "email", "phone2", "address", "city", "province_state", "postal_zip_code", "notes"] as const;
+const MERGEABLE = [
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "phone2",
+  "address",
+  "city",
+  "province_state",
+  "postal_zip_code",
+  "notes",
+] as const;
 
 /**
  * Create-or-merge: a new contact whose normalised phone matches an active one of the organization

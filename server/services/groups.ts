@@ -38,7 +38,15 @@ async function findGroup(deps: AppDeps, actor: OrgActor, groupId: string) {
 export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name: string; description: string | null }) {
   authorize(actor, "groups.manage");
   const now = nowIso();
-  const row = { id: newId(), organization_id: actor.organizationId, name: input.name, description: input.description, name_key: nameKey(input.name), created_at: now, updated_at: now };
+  const row = {
+    id: newId(),
+    organization_id: actor.organizationId,
+    name: input.name,
+    description: input.description,
+    name_key: nameKey(input.name),
+    created_at: now,
+    updated_at: now,
+  };
   await deps.repos.groups(actor.organizationId).insert(row);
   return presentGroup(row);
 }
@@ -98,7 +106,14 @@ export async function removeGroupMember(deps: AppDeps, actor: OrgActor, groupId:
 }
 
 /** Contacts not yet in the group (for the Add Members list), by first name, keyset-paged, searchable. */
-export async function listGroupCandidates(deps: AppDeps, actor: OrgActor, groupId: string, q: string | undefined, cursor: string | undefined, limit: number) {
+export async function listGroupCandidates(
+  deps: AppDeps,
+  actor: OrgActor,
+  groupId: string,
+  q: string | undefined,
+  cursor: string | undefined,
+  limit: number,
+) {
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
   const term = q ? searchTerm(q) || undefined : undefined;

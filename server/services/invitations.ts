@@ -67,8 +67,16 @@ export async function inviteMember(
     invitation = await deps.repos.transaction(async (repos) => {
       const userId = existing?.id ?? newId();
       if (existing) await repos.invitations.deleteExpired(actor.organizationId, userId);
-      else await repos.users.insertWithoutPassword({ id: userId, email: input.email, name: input.name ?? userDisplayName(null, input.email) });
-      const row = await repos.invitations.insert({ organizationId: actor.organizationId, userId, email: input.email, role: input.role, invitedBy: actor.userId, expiresAt });
+      else
+        await repos.users.insertWithoutPassword({ id: userId, email: input.email, name: input.name ?? userDisplayName(null, input.email) });
+      const row = await repos.invitations.insert({
+        organizationId: actor.organizationId,
+        userId,
+        email: input.email,
+        role: input.role,
+        invitedBy: actor.userId,
+        expiresAt,
+      });
       await repos.audit.write({
         organizationId: actor.organizationId,
         userId: actor.userId,
@@ -111,7 +119,12 @@ export async function listInvitations(deps: AppDeps, actor: OrgActor, cursor: st
   authorize(actor, "members.view");
   const after = cursor === undefined ? undefined : (decodeKeyset(cursor, ["string", "string"]) as [string, string]);
   const rows = await deps.repos.invitations.pageOfOrganization(actor.organizationId, after, limit + 1);
-  return toPage(rows, limit, (row) => presentInvitation(row, actor), (last) => [last.email, last.id]);
+  return toPage(
+    rows,
+    limit,
+    (row) => presentInvitation(row, actor),
+    (last) => [last.email, last.id],
+  );
 }
 
 /** Withdraws an invitation; an account it created that nobody took up goes with it. */

@@ -38,7 +38,12 @@ export async function listOrganizationMembers(deps: AppDeps, actor: OrgActor, cu
   const after = cursor ? (decodeKeyset(cursor, ["string"])[0] as string) : undefined;
   const rows = await members.page(after, limit + 1);
   const shared = await members.sharedWithOtherOrganizations(rows.slice(0, limit).map((r) => r.user_id));
-  return toPage(rows, limit, (row) => presentMember(row, actor, shared), (last) => [last.email]);
+  return toPage(
+    rows,
+    limit,
+    (row) => presentMember(row, actor, shared),
+    (last) => [last.email],
+  );
 }
 
 /** Loads the target member for a record rule, with whether this organization manages the account; 404 when not a member. */

@@ -7,8 +7,7 @@ import { passwordResetMail } from "../mail/templates.js";
 import { issueToken, linkTokenHash, peekToken, revokeAccountTokens } from "./account-tokens.js";
 import { acceptInvitationsByLink } from "./invitations.js";
 
-export const invalidResetLink = () =>
-  new AppError(400, "INVALID_TOKEN", "This password reset link has expired or been used already.");
+export const invalidResetLink = () => new AppError(400, "INVALID_TOKEN", "This password reset link has expired or been used already.");
 
 /** Issues a reset link for the account (revoking its older ones) and mails it to the person. */
 export async function mailPasswordReset(deps: AppDeps, user: { id: string; email: string }): Promise<void> {

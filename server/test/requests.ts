@@ -32,6 +32,9 @@ export async function signIn(app: App, email: string, password: string, headers:
   const res = await send(app, "POST", "/api/auth/sign-in/password", { body: { email, password }, headers });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   const setCookie = res.headers.get("set-cookie") ?? "";
-  const cookie = setCookie.split(/,(?=\s*[\w.-]+=)/).map((c) => c.split(";")[0]!.trim()).join("; ");
+  const cookie = setCookie
+    .split(/,(?=\s*[\w.-]+=)/)
+    .map((c) => c.split(";")[0]!.trim())
+    .join("; ");
   return cookie;
 }

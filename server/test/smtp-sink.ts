@@ -76,7 +76,10 @@ function createSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const mail = parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address));
+        const mail = parse(
+          Buffer.concat(chunks).toString("utf8"),
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         setTimeout(() => {
           mails.push(mail);
           callback();

@@ -61,7 +61,14 @@ describe("record rules on members", () => {
     sharedAdmin: { userId: "u2", role: "admin", isOwner: false, managed: false },
   } satisfies Record<string, MemberTarget>;
   type Target = keyof typeof T;
-  const MEMBER_ACTIONS = ["members.edit", "members.role", "members.remove", "members.deleteAccount", "members.resetPassword", "members.sendResetEmail"] as const;
+  const MEMBER_ACTIONS = [
+    "members.edit",
+    "members.role",
+    "members.remove",
+    "members.deleteAccount",
+    "members.resetPassword",
+    "members.sendResetEmail",
+  ] as const;
 
   // Written out by hand: [edit, role, remove, deleteAccount, resetPassword, sendResetEmail].
   const EXPECTED_FOR: Record<"owner" | "admin", Record<Target, boolean[]>> = {
@@ -112,7 +119,11 @@ describe("record rules on members", () => {
     ["members.deleteAccount", T.sharedStaff, "This user belongs to other organizations. Remove them from this organization instead."],
     ["members.resetPassword", T.owner, "Cannot reset the organization owner's password"],
     ["members.resetPassword", T.admin, "Only the organization owner can reset an admin's password"],
-    ["members.resetPassword", T.sharedStaff, "This person also belongs to another organization. Send them a password reset e-mail instead."],
+    [
+      "members.resetPassword",
+      T.sharedStaff,
+      "This person also belongs to another organization. Send them a password reset e-mail instead.",
+    ],
   ] as const)("an admin doing %s on %o is refused: %s", (action, target, message) => {
     expect(can(actors.admin, action, target)).toEqual({ allowed: false, message });
   });

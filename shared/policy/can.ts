@@ -12,8 +12,7 @@ const DENIED_BY_ROLE: Partial<Record<Action, string>> = {
   "contacts.export": "Access denied: Admin privileges required for data export",
 };
 
-export const deniedByRole = (action: Action): string =>
-  DENIED_BY_ROLE[action] ?? "Access denied. Please check your permissions.";
+export const deniedByRole = (action: Action): string => DENIED_BY_ROLE[action] ?? "Access denied. Please check your permissions.";
 
 /**
  * The one authorization decision, for the server and the screens alike: the role matrix first, then

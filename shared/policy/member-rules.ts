@@ -4,8 +4,7 @@ import type { Decision, MemberTarget, OrgActor } from "./types.js";
 const deny = (message: string): Decision => ({ allowed: false, message });
 const ALLOW: Decision = { allowed: true };
 
-export const NOT_MANAGED_RESET =
-  "This person also belongs to another organization. Send them a password reset e-mail instead.";
+export const NOT_MANAGED_RESET = "This person also belongs to another organization. Send them a password reset e-mail instead.";
 export const NOT_MANAGED_NAME = "This person also belongs to another organization. Only they can change their name.";
 export const NOT_MANAGED_DELETE = "This user belongs to other organizations. Remove them from this organization instead.";
 

@@ -39,11 +39,7 @@ export function AppShell() {
         )}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader
-          sidebarId={SIDEBAR_ID}
-          sidebarOpen={sidebarOpen}
-          onToggleSidebar={() => setSidebarOpen((open) => !open)}
-        />
+        <AppHeader sidebarId={SIDEBAR_ID} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
         <main className="flex-1 px-4 pt-6 pb-24 sm:px-6 md:pb-8 lg:px-8">
           <Outlet />
         </main>

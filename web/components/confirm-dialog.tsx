@@ -28,7 +28,17 @@ interface ConfirmDialogProps {
  * A destructive confirmation with Cancel and one red button. The confirm button does not close the
  * dialog by itself: the caller closes it when the work succeeded, so a failure leaves it open.
  */
-export function ConfirmDialog({ open, onOpenChange, onConfirm, title, description, confirmLabel, busyLabel, busy = false, icon: Icon }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  icon: Icon,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
       <AlertDialogContent>

@@ -43,11 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("new_data", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
-  await db.schema
-    .createIndex("audit_logs_org_created_idx")
-    .on("audit_logs")
-    .columns(["organization_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("audit_logs_org_created_idx").on("audit_logs").columns(["organization_id", "created_at"]).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

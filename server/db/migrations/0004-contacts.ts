@@ -43,7 +43,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const active = sql`deleted_at is null`;
   const index = (name: string, columns: string[], where = active) =>
-    db.schema.createIndex(name).on("contacts").columns(columns).where(where as any).execute();
+    db.schema
+      .createIndex(name)
+      .on("contacts")
+      .columns(columns)
+      .where(where as any)
+      .execute();
   await index("contacts_by_last", ["organization_id", "no_last", "sort_last", "sort_first", "id"]);
   await index("contacts_by_name", ["organization_id", "sort_name", "id"]);
   await index("contacts_by_first", ["organization_id", "sort_first", "id"]);
@@ -55,7 +60,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index("contacts_trash", ["organization_id", "deleted_at", "id"], sql`deleted_at is not null`);
 
   if (t.sqlite) {
-    await sql`create virtual table contacts_fts using fts5(search_text, content='contacts', content_rowid='rowid', tokenize='trigram')`.execute(db);
+    await sql`create virtual table contacts_fts using fts5(search_text, content='contacts', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
     await sql`create trigger contacts_fts_insert after insert on contacts begin
       insert into contacts_fts(rowid, search_text) values (new.rowid, new.search_text); end`.execute(db);
     await sql`create trigger contacts_fts_delete after delete on contacts begin
@@ -67,7 +74,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The extension is database-wide; it lives in public unless it was installed elsewhere before, so
     // its operator class is named with whatever schema holds it.
     await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-    const { rows } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
+    const { rows } = await sql<{
+      schema: string;
+    }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
     // regnamespace::text is already a quoted identifier where quoting is needed.
     const opclass = sql.raw(`${rows[0]!.schema}.gin_trgm_ops`);
     await sql`create index contacts_search_trgm on contacts using gin (search_text ${opclass})`.execute(db);

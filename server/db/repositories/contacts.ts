@@ -44,9 +44,27 @@ export type PageOptions = ListOptions & { sort: ContactSort; after?: (string | n
 
 /** The columns a list shows (presentContact); the sort keys are read for the order in use only. */
 export const SHOWN_COLUMNS = [
-  "id", "organization_id", "first_name", "last_name", "company", "email", "phone", "phone_type", "phone2", "phone2_type",
-  "address", "city", "province_state", "postal_zip_code", "notes", "is_favorite", "last_accessed", "created_at",
-  "updated_at", "deleted_at", "version",
+  "id",
+  "organization_id",
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "phone",
+  "phone_type",
+  "phone2",
+  "phone2_type",
+  "address",
+  "city",
+  "province_state",
+  "postal_zip_code",
+  "notes",
+  "is_favorite",
+  "last_accessed",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "version",
 ] as const satisfies readonly (keyof ContactsTable)[];
 
 export type ShownContact = Pick<ContactRow, (typeof SHOWN_COLUMNS)[number]>;
@@ -70,8 +88,7 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
   const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
-  const activeRow = () =>
-    db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
+  const activeRow = () => db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
 
   type PageQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", ListedContact>;
 
@@ -87,7 +104,11 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     if (o.after) {
       const after = o.after;
       query = query.where((eb) =>
-        eb(eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])), spec.direction === "asc" ? ">" : "<", eb.tuple(...(after as [any, any]))),
+        eb(
+          eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])),
+          spec.direction === "asc" ? ">" : "<",
+          eb.tuple(...(after as [any, any])),
+        ),
       );
     }
     for (const column of spec.columns) query = query.orderBy(`c.${column}`, spec.direction);
@@ -103,7 +124,13 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
         // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
         // bunched in sort order ("smith" under a last-name sort). A materialized CTE makes it take the
         // trigram index's matches first and sort those, like SQLite does, in one statement.
-        const firstMatches = db.with((wb) => wb("c").materialized(), () => matches(o)).selectFrom("c").selectAll("c");
+        const firstMatches = db
+          .with(
+            (wb) => wb("c").materialized(),
+            () => matches(o),
+          )
+          .selectFrom("c")
+          .selectAll("c");
         return paged(firstMatches as unknown as PageQuery, o);
       }
       return paged(matches(o), o);
@@ -114,8 +141,13 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      * a result of cap + 1 means "more than cap".
      */
     async countCapped(o: ListOptions, cap: number): Promise<number> {
-      const limited = active(o).select("c.id").limit(cap + 1);
-      const row = await db.selectFrom(limited.as("m")).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      const limited = active(o)
+        .select("c.id")
+        .limit(cap + 1);
+      const row = await db
+        .selectFrom(limited.as("m"))
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -124,7 +156,9 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      * the matches ran past the cap, when favourites and recent are only lower bounds.
      */
     async countByFilter(o: ListOptions, cap: number) {
-      const matches = active({ ...o, filter: "all" }).select(["c.fav_rank", "c.accessed_key"]).limit(cap + 1);
+      const matches = active({ ...o, filter: "all" })
+        .select(["c.fav_rank", "c.accessed_key"])
+        .limit(cap + 1);
       const row = await db
         .selectFrom(matches.as("m"))
         .select((eb) => [

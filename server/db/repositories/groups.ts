@@ -22,7 +22,12 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
     },
 
     async update(id: string, values: Updateable<GroupsTable>): Promise<boolean> {
-      const result = await db.updateTable("groups").set(values).where("id", "=", id).where("organization_id", "=", organizationId).executeTakeFirst();
+      const result = await db
+        .updateTable("groups")
+        .set(values)
+        .where("id", "=", id)
+        .where("organization_id", "=", organizationId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -37,7 +42,17 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
       let query = db
         .selectFrom("group_contacts as gc")
         .innerJoin("contacts as c", "c.id", "gc.contact_id")
-        .select(["gc.contact_id", "gc.added_at", "c.first_name", "c.last_name", "c.company", "c.phone", "c.email", "c.notes", "c.organization_id"])
+        .select([
+          "gc.contact_id",
+          "gc.added_at",
+          "c.first_name",
+          "c.last_name",
+          "c.company",
+          "c.phone",
+          "c.email",
+          "c.notes",
+          "c.organization_id",
+        ])
         .where("gc.group_id", "=", groupId)
         .where("c.organization_id", "=", organizationId)
         .where("c.deleted_at", "is", null);
@@ -53,7 +68,15 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
         .where("c.organization_id", "=", organizationId)
         .where("c.deleted_at", "is", null)
         .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom("group_contacts as gc").select("gc.contact_id").whereRef("gc.contact_id", "=", "c.id").where("gc.group_id", "=", groupId))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("group_contacts as gc")
+                .select("gc.contact_id")
+                .whereRef("gc.contact_id", "=", "c.id")
+                .where("gc.group_id", "=", groupId),
+            ),
+          ),
         );
       if (term) query = query.where(searchCondition(engine, term));
       if (after) query = query.where((eb) => eb(eb.refTuple("c.sort_first", "c.id"), ">", eb.tuple(after[0], after[1])));
@@ -71,7 +94,11 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
     },
 
     async removeMember(groupId: string, contactId: string): Promise<boolean> {
-      const result = await db.deleteFrom("group_contacts").where("group_id", "=", groupId).where("contact_id", "=", contactId).executeTakeFirst();
+      const result = await db
+        .deleteFrom("group_contacts")
+        .where("group_id", "=", groupId)
+        .where("contact_id", "=", contactId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
   };

@@ -31,7 +31,10 @@ export function invitationRepository(db: Kysely<Schema>) {
         created_at: nowIso(),
         expires_at: input.expiresAt,
       };
-      await db.insertInto("invitations").values({ ...row, token_hash: null }).execute();
+      await db
+        .insertInto("invitations")
+        .values({ ...row, token_hash: null })
+        .execute();
       return row satisfies InvitationRow;
     },
 
@@ -41,7 +44,12 @@ export function invitationRepository(db: Kysely<Schema>) {
 
     /** Removes an expired invitation of this person to this organization, so a new one can be sent. */
     async deleteExpired(organizationId: string, userId: string): Promise<void> {
-      await db.deleteFrom("invitations").where("organization_id", "=", organizationId).where("user_id", "=", userId).where("expires_at", "<=", nowIso()).execute();
+      await db
+        .deleteFrom("invitations")
+        .where("organization_id", "=", organizationId)
+        .where("user_id", "=", userId)
+        .where("expires_at", "<=", nowIso())
+        .execute();
     },
 
     find: (organizationId: string, userId: string) =>
@@ -74,7 +82,8 @@ export function invitationRepository(db: Kysely<Schema>) {
     takeOfUser: (userId: string, id: string) => take(pending().where("i.id", "=", id).where("i.user_id", "=", userId)),
 
     /** The open invitations a set-password link was mailed with. */
-    findByTokenHash: (userId: string, tokenHash: string) => pending().where("i.user_id", "=", userId).where("i.token_hash", "=", tokenHash).execute(),
+    findByTokenHash: (userId: string, tokenHash: string) =>
+      pending().where("i.user_id", "=", userId).where("i.token_hash", "=", tokenHash).execute(),
 
     /** Deletes expired invitations; returns the people they were for. */
     async deleteAllExpired(): Promise<string[]> {
@@ -86,7 +95,9 @@ export function invitationRepository(db: Kysely<Schema>) {
     },
 
     async invitedUsersOfOrganization(organizationId: string): Promise<string[]> {
-      return (await db.selectFrom("invitations").select("user_id").where("organization_id", "=", organizationId).execute()).map((r) => r.user_id);
+      return (await db.selectFrom("invitations").select("user_id").where("organization_id", "=", organizationId).execute()).map(
+        (r) => r.user_id,
+      );
     },
 
     /**
@@ -100,7 +111,9 @@ export function invitationRepository(db: Kysely<Schema>) {
         .selectFrom("users")
         .select("id")
         .where("id", "in", userIds)
-        .where(({ exists, not, selectFrom }) => not(exists(selectFrom("accounts").select("accounts.id").whereRef("accounts.userId", "=", "users.id"))))
+        .where(({ exists, not, selectFrom }) =>
+          not(exists(selectFrom("accounts").select("accounts.id").whereRef("accounts.userId", "=", "users.id"))),
+        )
         .where(({ exists, not, selectFrom }) =>
           not(exists(selectFrom("memberships").select("memberships.id").whereRef("memberships.user_id", "=", "users.id"))),
         )

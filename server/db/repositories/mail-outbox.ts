@@ -15,7 +15,16 @@ export function mailOutboxRepository(db: Kysely<Schema>) {
     async keep(mail: OutboxMail, status: MailOutboxTable["status"], error: string | null): Promise<void> {
       await db
         .insertInto("mail_outbox")
-        .values({ id: newId(), recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html, status, error, created_at: nowIso() })
+        .values({
+          id: newId(),
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          status,
+          error,
+          created_at: nowIso(),
+        })
         .execute();
     },
   };

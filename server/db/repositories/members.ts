@@ -43,11 +43,19 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
         .executeTakeFirst(),
 
     async insert(userId: string, role: Role): Promise<void> {
-      await db.insertInto("memberships").values({ id: newId(), organization_id: organizationId, user_id: userId, role, created_at: nowIso() }).execute();
+      await db
+        .insertInto("memberships")
+        .values({ id: newId(), organization_id: organizationId, user_id: userId, role, created_at: nowIso() })
+        .execute();
     },
 
     async setRole(userId: string, role: Role): Promise<void> {
-      await db.updateTable("memberships").set({ role }).where("organization_id", "=", organizationId).where("user_id", "=", userId).execute();
+      await db
+        .updateTable("memberships")
+        .set({ role })
+        .where("organization_id", "=", organizationId)
+        .where("user_id", "=", userId)
+        .execute();
     },
 
     async remove(userId: string): Promise<void> {

@@ -18,7 +18,10 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
       const id = newId();
       const now = nowIso();
       await db.insertInto("organizations").values({ id, name, owner_id: ownerId, created_at: now, updated_at: now }).execute();
-      await db.insertInto("memberships").values({ id: newId(), organization_id: id, user_id: ownerId, role: "admin", created_at: now }).execute();
+      await db
+        .insertInto("memberships")
+        .values({ id: newId(), organization_id: id, user_id: ownerId, role: "admin", created_at: now })
+        .execute();
       return id;
     },
 
@@ -40,7 +43,11 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
         .execute(),
 
     async countOfUser(userId: string): Promise<number> {
-      const row = await db.selectFrom("memberships").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("memberships")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 

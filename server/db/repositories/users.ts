@@ -18,11 +18,15 @@ export type SessionLookup = (
 export function userRepository(db: Kysely<Schema>) {
   return {
     async count(): Promise<number> {
-      const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
-    findByEmail: (email: string) => db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst(),
+    findByEmail: (email: string) =>
+      db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst(),
 
     async exists(userId: string): Promise<boolean> {
       return Boolean(await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst());
@@ -54,7 +58,13 @@ export function userRepository(db: Kysely<Schema>) {
 
     /** When the user's newest session started (their last sign-in). */
     async lastSignIn(userId: string) {
-      const row = await db.selectFrom("sessions").select("createdAt").where("userId", "=", userId).orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom("sessions")
+        .select("createdAt")
+        .where("userId", "=", userId)
+        .orderBy("createdAt", "desc")
+        .limit(1)
+        .executeTakeFirst();
       return row?.createdAt;
     },
 
@@ -73,7 +83,10 @@ export function userRepository(db: Kysely<Schema>) {
     /** An account without a password and its profile, for an invited address; call in a transaction. */
     async insertWithoutPassword(user: { id: string; email: string; name: string }): Promise<void> {
       const now = nowIso();
-      await db.insertInto("users").values({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now }).execute();
+      await db
+        .insertInto("users")
+        .values({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+        .execute();
       await db.insertInto("profiles").values({ user_id: user.id, name: user.name, created_at: now, updated_at: now }).execute();
     },
 
@@ -129,10 +142,26 @@ export function userRepository(db: Kysely<Schema>) {
           ),
         )
         .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom("memberships as m").select("m.id").whereRef("m.user_id", "=", "u.id").where("m.organization_id", "=", organizationId))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("memberships as m")
+                .select("m.id")
+                .whereRef("m.user_id", "=", "u.id")
+                .where("m.organization_id", "=", organizationId),
+            ),
+          ),
         )
         .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom("invitations as i").select("i.id").whereRef("i.user_id", "=", "u.id").where("i.organization_id", "=", organizationId))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("invitations as i")
+                .select("i.id")
+                .whereRef("i.user_id", "=", "u.id")
+                .where("i.organization_id", "=", organizationId),
+            ),
+          ),
         )
         .orderBy("u.email")
         .limit(limit)

@@ -28,7 +28,10 @@ process.once("exit", () => {
 });
 
 /** Starts the built app as an operator would (`npm start`), with `env` on top of test defaults. */
-export async function startApp(env: Record<string, string>, options: { port?: number; waitReady?: boolean; user?: string } = {}): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string>,
+  options: { port?: number; waitReady?: boolean; user?: string } = {},
+): Promise<AppProcess> {
   if (!existsSync(MAIN)) throw new Error("Build first: npm run build");
   const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
@@ -43,9 +46,7 @@ export async function startApp(env: Record<string, string>, options: { port?: nu
     SIGN_IN_RATE_LIMIT: "100000/60",
     ...env,
   };
-  const [command, args] = options.user
-    ? ["runuser", ["-u", options.user, "--", process.execPath, MAIN]]
-    : [process.execPath, [MAIN]];
+  const [command, args] = options.user ? ["runuser", ["-u", options.user, "--", process.execPath, MAIN]] : [process.execPath, [MAIN]];
   // Its own process group, so whatever a failed test leaves running (runuser and its node) is killed
   // when the suite's process exits.
   const child = spawn(command, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });

@@ -76,11 +76,16 @@ export function startWriters(client: Client, orgId: string, concurrency: number,
   const loop = async () => {
     while (running) {
       const i = n++;
-      const res = await client.request("POST", `/api/orgs/${orgId}/contacts`, {
-        first_name: "Fault",
-        last_name: `Writer ${i}`,
-        phone: `+4420${String(70_000_000 + i).padStart(8, "0")}`,
-      }, 15_000);
+      const res = await client.request(
+        "POST",
+        `/api/orgs/${orgId}/contacts`,
+        {
+          first_name: "Fault",
+          last_name: `Writer ${i}`,
+          phone: `+4420${String(70_000_000 + i).padStart(8, "0")}`,
+        },
+        15_000,
+      );
       log.statuses[res.status] = (log.statuses[res.status] ?? 0) + 1;
       if (res.status === 201) log.acked.push({ id: res.json.contact.id, at: Date.now() });
       else {

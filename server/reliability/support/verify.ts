@@ -17,7 +17,11 @@ export async function readContents(databaseUrl: string, orgId: string, expected:
     const db = database.db;
     const stored = new Set<string>();
     for (let i = 0; i < expected.length; i += 500) {
-      const rows = await db.selectFrom("contacts").select("id").where("id", "in", expected.slice(i, i + 500)).execute();
+      const rows = await db
+        .selectFrom("contacts")
+        .select("id")
+        .where("id", "in", expected.slice(i, i + 500))
+        .execute();
       for (const row of rows) stored.add(row.id);
     }
     const row = await db

@@ -37,7 +37,5 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
     return <Slot.Root className={cn(buttonVariants({ variant, size, className }))} {...props} />;
   }
   // Default to type="button" so a button inside a form never submits it by accident.
-  return (
-    <button type={type ?? "button"} className={cn(buttonVariants({ variant, size, className }))} {...props} />
-  );
+  return <button type={type ?? "button"} className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }

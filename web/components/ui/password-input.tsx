@@ -15,12 +15,7 @@ export function PasswordInput({ className, disabled, ...props }: PasswordInputPr
 
   return (
     <div className="relative">
-      <Input
-        type={visible ? "text" : "password"}
-        disabled={disabled}
-        className={cn("pr-10", className)}
-        {...props}
-      />
+      <Input type={visible ? "text" : "password"} disabled={disabled} className={cn("pr-10", className)} {...props} />
       <Button
         variant="ghost"
         size="icon"

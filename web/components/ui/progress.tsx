@@ -23,10 +23,7 @@ export function Progress({ value, label, valueText, className, indicatorClassNam
       aria-valuetext={valueText}
       className={cn("h-2 w-full overflow-hidden rounded-full bg-muted", className)}
     >
-      <div
-        className={cn("h-full rounded-full bg-primary transition-[width]", indicatorClassName)}
-        style={{ width: `${clamped}%` }}
-      />
+      <div className={cn("h-full rounded-full bg-primary transition-[width]", indicatorClassName)} style={{ width: `${clamped}%` }} />
     </div>
   );
 }

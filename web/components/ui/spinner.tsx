@@ -4,9 +4,7 @@ import { cn } from "@/lib/utils";
 
 /** A spinning icon announced to assistive technology as a loading status. */
 export function Spinner({ className, label = "Loading", ...props }: ComponentProps<"svg"> & { label?: string }) {
-  return (
-    <LoaderCircle role="status" aria-label={label} className={cn("size-4 animate-spin", className)} {...props} />
-  );
+  return <LoaderCircle role="status" aria-label={label} className={cn("size-4 animate-spin", className)} {...props} />;
 }
 
 /** Centred spinner for a whole page or panel while its data loads. */

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ContactFields, contactColumns } from "@shared/contact-schemas";
 import { call, client, isApiError, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";
@@ -45,8 +38,7 @@ const MAX_REFETCH_PAGES = 3;
 /** Spec section 4: the idle refresh. */
 const BACKGROUND_REFRESH_MS = 5 * 60_000;
 
-const backgroundRefreshAllowed = (data: ContactPages | undefined) =>
-  !hasUnsavedForms() && (data?.pages.length ?? 0) <= MAX_REFETCH_PAGES;
+const backgroundRefreshAllowed = (data: ContactPages | undefined) => !hasUnsavedForms() && (data?.pages.length ?? 0) <= MAX_REFETCH_PAGES;
 
 export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
   return call(contact.$get(oneContact(orgId, id), withSignal(signal)));
@@ -57,7 +49,12 @@ export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: stri
   return useQuery({
     queryKey: contactKeys.phoneMatch(orgId, digits, exceptId),
     queryFn: ({ signal }) =>
-      call(org.contacts["phone-match"].$get({ param: { orgId }, query: { phone: digits, ...(exceptId ? { except: exceptId } : {}) } }, withSignal(signal))),
+      call(
+        org.contacts["phone-match"].$get(
+          { param: { orgId }, query: { phone: digits, ...(exceptId ? { except: exceptId } : {}) } },
+          withSignal(signal),
+        ),
+      ),
     enabled: digits.length >= 7,
     staleTime: 30_000,
   });
@@ -130,7 +127,11 @@ function setLists(queryClient: QueryClient, orgId: string, update: (data: Contac
 /** Re-reads one contact and puts the server's copy in every list (or takes it out when it is gone). */
 export async function reloadContact(queryClient: QueryClient, orgId: string, id: string): Promise<Contact | null> {
   try {
-    const fresh = await queryClient.fetchQuery({ queryKey: contactKeys.detail(orgId, id), queryFn: ({ signal }) => fetchContact(orgId, id, signal), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({
+      queryKey: contactKeys.detail(orgId, id),
+      queryFn: ({ signal }) => fetchContact(orgId, id, signal),
+      staleTime: 0,
+    });
     setLists(queryClient, orgId, (data) => patchContact(data, id, fresh));
     return fresh;
   } catch (error) {
@@ -206,8 +207,7 @@ export function useContactFavoriteMutation(orgId: string) {
     mutationFn: ({ id, is_favorite }: { id: string; is_favorite: boolean }) =>
       call(contact.favorite.$post({ ...oneContact(orgId, id), json: { is_favorite } })),
     onMutate: ({ id, is_favorite }) => setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite })),
-    onError: (_error, { id, is_favorite }) =>
-      setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite: !is_favorite })),
+    onError: (_error, { id, is_favorite }) => setLists(queryClient, orgId, (data) => patchContact(data, id, { is_favorite: !is_favorite })),
     onSuccess: (saved) => {
       setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
@@ -254,7 +254,9 @@ export function useContactAccessMutation(orgId: string) {
 /** Deleted contacts, newest deletion first (admins only). */
 export function useTrashQuery(orgId: string | null, enabled: boolean) {
   return useInfiniteQuery({
-    ...pagedQueryOptions(contactKeys.trash(orgId ?? ""), (query, signal) => call(org.trash.$get({ param: { orgId: orgId! }, query }, withSignal(signal)))),
+    ...pagedQueryOptions(contactKeys.trash(orgId ?? ""), (query, signal) =>
+      call(org.trash.$get({ param: { orgId: orgId! }, query }, withSignal(signal))),
+    ),
     enabled: enabled && orgId !== null,
   });
 }

@@ -19,7 +19,9 @@ const group = groups[":groupId"];
 /** The organization's groups by name, a keyset page at a time. */
 export function useGroupsQuery(orgId: string | null) {
   return useInfiniteQuery({
-    ...pagedQueryOptions(groupKeys.lists(orgId ?? ""), (query, signal) => call(groups.$get({ param: { orgId: orgId! }, query }, withSignal(signal)))),
+    ...pagedQueryOptions(groupKeys.lists(orgId ?? ""), (query, signal) =>
+      call(groups.$get({ param: { orgId: orgId! }, query }, withSignal(signal))),
+    ),
     enabled: orgId !== null,
   });
 }
@@ -54,7 +56,9 @@ export const useGroupCreateMutation = (orgId: string) =>
   useGroupListMutation(orgId, (input: GroupInput) => call(groups.$post({ param: { orgId }, json: input })));
 
 export const useGroupUpdateMutation = (orgId: string) =>
-  useGroupListMutation(orgId, ({ id, ...json }: GroupInput & { id: string }) => call(group.$patch({ param: { orgId, groupId: id }, json })));
+  useGroupListMutation(orgId, ({ id, ...json }: GroupInput & { id: string }) =>
+    call(group.$patch({ param: { orgId, groupId: id }, json })),
+  );
 
 /** Deletes the group and its links; its contacts stay. */
 export function useGroupDeleteMutation(orgId: string) {

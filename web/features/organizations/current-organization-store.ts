@@ -26,9 +26,7 @@ export function storeCurrentOrganization(organization: OrganizationChangedDetail
   } catch {
     // Still announce the change: this tab can work from memory even without storage.
   }
-  window.dispatchEvent(
-    new CustomEvent<OrganizationChangedDetail>(ORGANIZATION_CHANGED_EVENT, { detail: organization }),
-  );
+  window.dispatchEvent(new CustomEvent<OrganizationChangedDetail>(ORGANIZATION_CHANGED_EVENT, { detail: organization }));
 }
 
 /** Keeps the stored name in step with renames without announcing a switch. */

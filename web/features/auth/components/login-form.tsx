@@ -19,8 +19,7 @@ const loginSchema = z.object({
 
 type LoginValues = z.infer<typeof loginSchema>;
 
-const NETWORK_FAILURE =
-  "Unable to connect to authentication service. Please check your internet connection and try again.";
+const NETWORK_FAILURE = "Unable to connect to authentication service. Please check your internet connection and try again.";
 
 interface LoginFormProps {
   /** Owned by the page, which must know whether a sign-in started here (see LoginRoute). */

@@ -45,14 +45,7 @@ export function RequestResetLinkForm({ onSent, onCancel }: RequestResetLinkFormP
   return (
     <form noValidate onSubmit={handleSubmit(handleRequest)} className="flex flex-col gap-3">
       <FormField id="reset-request-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          autoFocus
-          disabled={busy}
-          {...register("email")}
-        />
+        <Input type="email" autoComplete="email" placeholder="you@example.com" autoFocus disabled={busy} {...register("email")} />
       </FormField>
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
         <Button type="submit" className="sm:flex-1" disabled={busy}>

@@ -72,11 +72,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <PasswordInput autoComplete="new-password" disabled={isSubmitting} {...register("password")} />
       </FormField>
       {password.length > 0 && <ResetPasswordStrength id="reset-password-strength" strength={strength} />}
-      <FormField
-        id="reset-confirm-password"
-        label="Confirm Password"
-        error={mismatch ? MISMATCH : errors.confirmPassword?.message}
-      >
+      <FormField id="reset-confirm-password" label="Confirm Password" error={mismatch ? MISMATCH : errors.confirmPassword?.message}>
         <PasswordInput autoComplete="new-password" disabled={isSubmitting} {...register("confirmPassword")} />
       </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting || !strength.valid || password !== confirmPassword}>

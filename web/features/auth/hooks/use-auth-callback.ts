@@ -95,9 +95,7 @@ function toState(plan: CallbackPlan, verifyEmail: ReturnType<typeof useVerifyEma
 function redirectAfter(plan: CallbackPlan, state: AuthCallbackState): { to: string; delay: number } | null {
   if (plan.kind === "no-tokens") return { to: "/login", delay: DEFAULT_REDIRECT_MS };
   if (plan.kind !== "confirm" || state.status !== "success") return null;
-  return plan.type === "signup"
-    ? { to: "/contacts", delay: SIGNUP_REDIRECT_MS }
-    : { to: "/login", delay: DEFAULT_REDIRECT_MS };
+  return plan.type === "signup" ? { to: "/contacts", delay: SIGNUP_REDIRECT_MS } : { to: "/login", delay: DEFAULT_REDIRECT_MS };
 }
 
 function confirmErrorMessage(error: unknown): string {

@@ -6,10 +6,7 @@ import { isNetworkError } from "@/lib/error-message";
 import { useVerifyResetTokenQuery } from "../api";
 import { parseAuthParams, removeFragmentFromAddressBar } from "../lib/auth-fragment";
 
-export type ResetLinkState =
-  | { status: "validating" }
-  | { status: "valid"; token: string }
-  | { status: "invalid"; message: string };
+export type ResetLinkState = { status: "validating" } | { status: "valid"; token: string } | { status: "invalid"; message: string };
 
 type ParsedLink = { token: string; message?: undefined } | { token?: undefined; message: string };
 

@@ -31,9 +31,7 @@ function AuthCallbackScreen() {
           </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col items-center gap-4 text-center">
-          {state.status === "loading" && (
-            <p className="text-sm text-muted-foreground">Please wait while we confirm your email.</p>
-          )}
+          {state.status === "loading" && <p className="text-sm text-muted-foreground">Please wait while we confirm your email.</p>}
           {state.status === "success" && (
             <p role="status" className="text-sm text-muted-foreground">
               {state.message}

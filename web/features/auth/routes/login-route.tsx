@@ -35,9 +35,7 @@ export function LoginRoute() {
         </CardContent>
         <CardFooter className="flex-col gap-2 text-center">
           <CardDescription>Need an account? Contact your system administrator for access.</CardDescription>
-          <CardDescription className="text-xs">
-            This is a private system - accounts are created by invitation only.
-          </CardDescription>
+          <CardDescription className="text-xs">This is a private system - accounts are created by invitation only.</CardDescription>
         </CardFooter>
       </Card>
     </AuthLayout>

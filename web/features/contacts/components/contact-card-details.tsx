@@ -3,9 +3,7 @@ import type { Contact } from "../types";
 
 /** Address, notes and last accessed time: the collapsible part of a card. */
 export function ContactCardDetails({ id, contact, hidden }: { id: string; contact: Contact; hidden: boolean }) {
-  const address = [contact.address, contact.city, contact.province_state, contact.postal_zip_code]
-    .filter(Boolean)
-    .join(", ");
+  const address = [contact.address, contact.city, contact.province_state, contact.postal_zip_code].filter(Boolean).join(", ");
   const accessed = contact.last_accessed ? new Date(contact.last_accessed) : null;
 
   return (

@@ -9,12 +9,7 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useUnsavedForm } from "@/hooks/use-unsaved-form";
 import { usePhoneMatchQuery } from "../api";
 import { useContactSave } from "../hooks/use-contact-save";
-import {
-  type ContactFormOutput,
-  contactFormSchema,
-  type ContactFormValues,
-  formValuesFrom,
-} from "../lib/contact-form-values";
+import { type ContactFormOutput, contactFormSchema, type ContactFormValues, formValuesFrom } from "../lib/contact-form-values";
 import type { Contact } from "../types";
 import { ContactFormFields } from "./contact-form-fields";
 

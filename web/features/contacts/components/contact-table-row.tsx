@@ -58,7 +58,14 @@ export function ContactTableRow({ contact, index, rowRef, actions }: ContactTabl
       </td>
       <td className="px-2 py-2">
         <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Edit contact" disabled={pending} onClick={() => actions.onEdit(contact)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label="Edit contact"
+            disabled={pending}
+            onClick={() => actions.onEdit(contact)}
+          >
             <Pencil aria-hidden="true" />
           </Button>
           <Button

@@ -29,18 +29,34 @@ export function ContactTable({ contacts, paging, actions }: ContactTableProps) {
 
   return (
     <div className="overflow-x-auto rounded-lg border bg-card shadow-xs">
-      <table aria-label="Contacts" aria-rowcount={paging.total === undefined ? -1 : paging.total + 1} className="w-full min-w-[36rem] table-fixed text-sm">
+      <table
+        aria-label="Contacts"
+        aria-rowcount={paging.total === undefined ? -1 : paging.total + 1}
+        className="w-full min-w-[36rem] table-fixed text-sm"
+      >
         <thead className="border-b">
           <tr aria-rowindex={1}>
             <th scope="col" className={`${head} w-12`}>
               <span className="sr-only">Favorite</span>
             </th>
-            <th scope="col" className={`${head} w-[16%]`}>First Name</th>
-            <th scope="col" className={`${head} w-[16%]`}>Last Name</th>
-            <th scope="col" className={`${head} w-44`}>Phone</th>
-            <th scope="col" className={`${head} hidden sm:table-cell`}>Email</th>
-            <th scope="col" className={`${head} hidden lg:table-cell`}>Notes</th>
-            <th scope="col" className={`${head} w-24 text-right`}>Actions</th>
+            <th scope="col" className={`${head} w-[16%]`}>
+              First Name
+            </th>
+            <th scope="col" className={`${head} w-[16%]`}>
+              Last Name
+            </th>
+            <th scope="col" className={`${head} w-44`}>
+              Phone
+            </th>
+            <th scope="col" className={`${head} hidden sm:table-cell`}>
+              Email
+            </th>
+            <th scope="col" className={`${head} hidden lg:table-cell`}>
+              Notes
+            </th>
+            <th scope="col" className={`${head} w-24 text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody
@@ -56,7 +72,13 @@ export function ContactTable({ contacts, paging, actions }: ContactTableProps) {
           {items.map((item) => {
             const contact = contacts[item.index];
             return contact ? (
-              <ContactTableRow key={contact.id} contact={contact} index={item.index} rowRef={virtualizer.measureElement} actions={actions} />
+              <ContactTableRow
+                key={contact.id}
+                contact={contact}
+                index={item.index}
+                rowRef={virtualizer.measureElement}
+                actions={actions}
+              />
             ) : null;
           })}
           {paddingBottom > 0 && (

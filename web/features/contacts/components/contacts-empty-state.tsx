@@ -17,9 +17,7 @@ export function ContactsEmptyState({ params, view, onAdd }: ContactsEmptyStatePr
       {narrowed ? (
         <>
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">
-            {params.q !== "" ? "No contacts match your search" : "No contacts match the current filter"}
-          </p>
+          <p className="font-medium">{params.q !== "" ? "No contacts match your search" : "No contacts match the current filter"}</p>
         </>
       ) : (
         <>

@@ -63,7 +63,9 @@ export function DeletedContactsDialog({ orgId, open, onOpenChange }: DeletedCont
           <PageSpinner label="Loading deleted contacts" />
         ) : contacts.length === 0 ? (
           trash.isError ? (
-            <p role="alert" className="py-8 text-center text-sm text-destructive">Failed to load deleted contacts</p>
+            <p role="alert" className="py-8 text-center text-sm text-destructive">
+              Failed to load deleted contacts
+            </p>
           ) : (
             <div role="status" className="flex flex-col items-center gap-2 py-10 text-center">
               <ArchiveRestore aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -77,7 +79,12 @@ export function DeletedContactsDialog({ orgId, open, onOpenChange }: DeletedCont
           </div>
         )}
         {trash.hasNextPage && (
-          <Button variant="outline" className="justify-self-center" onClick={() => void trash.fetchNextPage()} disabled={trash.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            onClick={() => void trash.fetchNextPage()}
+            disabled={trash.isFetchingNextPage}
+          >
             {trash.isFetchingNextPage ? "Loading..." : "Load more"}
           </Button>
         )}

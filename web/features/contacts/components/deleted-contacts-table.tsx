@@ -20,11 +20,21 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
     <table aria-label="Deleted contacts" className="w-full text-sm">
       <thead className="sticky top-0 border-b bg-background">
         <tr>
-          <th scope="col" className={head}>Name</th>
-          <th scope="col" className={`${head} hidden sm:table-cell`}>Email</th>
-          <th scope="col" className={head}>Phone</th>
-          <th scope="col" className={`${head} hidden sm:table-cell`}>Deleted</th>
-          <th scope="col" className={`${head} text-right`}>Actions</th>
+          <th scope="col" className={head}>
+            Name
+          </th>
+          <th scope="col" className={`${head} hidden sm:table-cell`}>
+            Email
+          </th>
+          <th scope="col" className={head}>
+            Phone
+          </th>
+          <th scope="col" className={`${head} hidden sm:table-cell`}>
+            Deleted
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            Actions
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -34,12 +34,16 @@ export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContact
           <DialogDescription>Contacts in this organization that share a phone number.</DialogDescription>
         </DialogHeader>
         {!current ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">Please select an organization first</p>
+          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+            Please select an organization first
+          </p>
         ) : duplicates.isPending ? (
           <PageSpinner label="Loading duplicate contacts" />
         ) : groups.length === 0 ? (
           duplicates.isError ? (
-            <p role="alert" className="py-8 text-center text-sm text-destructive">Failed to load duplicate contacts</p>
+            <p role="alert" className="py-8 text-center text-sm text-destructive">
+              Failed to load duplicate contacts
+            </p>
           ) : (
             <div role="status" className="flex flex-col items-center gap-2 py-10 text-center">
               <Copy aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -60,7 +64,12 @@ export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContact
           </ul>
         )}
         {duplicates.hasNextPage && (
-          <Button variant="outline" className="justify-self-center" onClick={() => void duplicates.fetchNextPage()} disabled={duplicates.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            onClick={() => void duplicates.fetchNextPage()}
+            disabled={duplicates.isFetchingNextPage}
+          >
             {duplicates.isFetchingNextPage ? "Loading..." : "Load more"}
           </Button>
         )}

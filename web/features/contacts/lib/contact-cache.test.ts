@@ -25,7 +25,10 @@ describe("contact cache helpers", () => {
     const removed = removeContact(data, "c");
     expect(ids(removed)).toEqual([["a", "b"], ["d"]]);
     const back = reinsertContact(removed, { queryKey: [], page: 1, index: 0, contact: contact("c") });
-    expect(ids(back)).toEqual([["a", "b"], ["c", "d"]]);
+    expect(ids(back)).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
     // Never twice.
     expect(reinsertContact(back, { queryKey: [], page: 1, index: 0, contact: contact("c") })).toBe(back);
   });

@@ -26,11 +26,7 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
 
-type ContactsDialog =
-  | { kind: "form"; contact: Contact | null }
-  | { kind: "trash"; contact: Contact }
-  | { kind: "deleted" }
-  | null;
+type ContactsDialog = { kind: "form"; contact: Contact | null } | { kind: "trash"; contact: Contact } | { kind: "deleted" } | null;
 
 const SEARCH_DEBOUNCE_MS = 250;
 const NO_ORGANIZATION = "Please select an organization first";
@@ -146,7 +142,12 @@ export function ContactsRoute() {
         </>
       )}
       {!isDesktop && (
-        <Button size="icon" aria-label="Add Contact" onClick={handleAdd} className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg">
+        <Button
+          size="icon"
+          aria-label="Add Contact"
+          onClick={handleAdd}
+          className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg"
+        >
           <UserPlus aria-hidden="true" className="size-6" />
         </Button>
       )}

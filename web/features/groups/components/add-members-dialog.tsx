@@ -57,7 +57,10 @@ export function AddMembersDialog({ orgId, group, open, onOpenChange }: AddMember
           <DialogDescription>Select the contacts to add. Contacts already in the group are not listed.</DialogDescription>
         </DialogHeader>
         <div role="search" className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             type="search"
             aria-label="Search contacts"
@@ -71,13 +74,7 @@ export function AddMembersDialog({ orgId, group, open, onOpenChange }: AddMember
         </div>
         {/* A fixed height, so the dialog does not jump while the user types a search. */}
         <div className="flex h-[min(45dvh,24rem)] min-h-0 flex-col">
-          <CandidateList
-            candidates={candidates}
-            q={q}
-            disabled={adding}
-            isSelected={selection.isSelected}
-            onToggle={selection.toggle}
-          />
+          <CandidateList candidates={candidates} q={q} disabled={adding} isSelected={selection.isSelected} onToggle={selection.toggle} />
         </div>
         <DialogFooter className="sm:items-center">
           <p aria-live="polite" className="text-sm text-muted-foreground empty:hidden max-sm:order-last max-sm:text-center sm:mr-auto">

@@ -20,9 +20,15 @@ export function GroupMembersTable({ members, removingId, onRemove }: GroupMember
         <caption className="sr-only">Group members</caption>
         <thead className="border-b bg-muted/40">
           <tr>
-            <th scope="col" className={headClass}>Contact</th>
-            <th scope="col" className={headClass}>Contact Info</th>
-            <th scope="col" className={`${headClass} text-right`}>Actions</th>
+            <th scope="col" className={headClass}>
+              Contact
+            </th>
+            <th scope="col" className={headClass}>
+              Contact Info
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -18,10 +18,18 @@ export function GroupsTable({ groups, onAction }: GroupsTableProps) {
         <caption className="sr-only">Groups</caption>
         <thead className="border-b bg-muted/40">
           <tr>
-            <th scope="col" className={headClass}>Name</th>
-            <th scope="col" className={`${headClass} hidden md:table-cell`}>Description</th>
-            <th scope="col" className={`${headClass} hidden md:table-cell`}>Created</th>
-            <th scope="col" className={`${headClass} text-right`}>Actions</th>
+            <th scope="col" className={headClass}>
+              Name
+            </th>
+            <th scope="col" className={`${headClass} hidden md:table-cell`}>
+              Description
+            </th>
+            <th scope="col" className={`${headClass} hidden md:table-cell`}>
+              Created
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>

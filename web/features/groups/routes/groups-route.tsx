@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { useMeQuery } from "@/features/auth/api";
@@ -23,9 +23,10 @@ export function GroupsRoute() {
   const { current } = useCurrentOrganization();
   const orgId = current?.id ?? null;
   const groups = useGroupsQuery(orgId);
-  const [dialog, setDialog] = useState<GroupDialog>(null);
-  // An open dialog belongs to the organization it was opened in: switching closes it.
-  useEffect(() => setDialog(null), [orgId]);
+  // An open dialog belongs to the organization it was opened in: after a switch it is no longer shown.
+  const [opened, setOpened] = useState<{ orgId: string | null; dialog: GroupDialog }>({ orgId: null, dialog: null });
+  const dialog = opened.orgId === orgId ? opened.dialog : null;
+  const setDialog = (next: GroupDialog) => setOpened({ orgId, dialog: next });
 
   // Spec section 8: every group write needs a current organization.
   function open(next: NonNullable<GroupDialog>) {

@@ -14,12 +14,15 @@ interface InvitationCardProps {
 export function InvitationCard({ invitation, busy, onAccept, onDecline }: InvitationCardProps) {
   const name = invitation.organization.name;
   return (
-    <li aria-label={`Invitation to ${name}`} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+    <li
+      aria-label={`Invitation to ${name}`}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium">{name}</p>
         <p className="text-sm text-muted-foreground">
-          {invitation.invited_by ? `${invitation.invited_by} invited you` : "You were invited"} as {ROLE_LABELS[invitation.role]}.
-          {" "}Expires {formatDistanceToNow(new Date(invitation.expires_at), { addSuffix: true })}.
+          {invitation.invited_by ? `${invitation.invited_by} invited you` : "You were invited"} as {ROLE_LABELS[invitation.role]}. Expires{" "}
+          {formatDistanceToNow(new Date(invitation.expires_at), { addSuffix: true })}.
         </p>
       </div>
       <div className="flex gap-2">

@@ -20,9 +20,16 @@ export function NotificationsButton() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={waiting ? `Notifications (${waiting} unread)` : "Notifications"} className="relative">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={waiting ? `Notifications (${waiting} unread)` : "Notifications"}
+          className="relative"
+        >
           <Bell aria-hidden="true" className="size-5" />
-          {waiting > 0 && <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-background" />}
+          {waiting > 0 && (
+            <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-background" />
+          )}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72">

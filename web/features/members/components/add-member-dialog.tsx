@@ -49,8 +49,7 @@ export function AddMemberDialog({ organizationId, open, onOpenChange }: AddMembe
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>
-            Invite someone to this organization by e-mail. They join once they accept; someone new chooses a password
-            from the invitation.
+            Invite someone to this organization by e-mail. They join once they accept; someone new chooses a password from the invitation.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(handleAdd)} className="flex flex-col gap-4">

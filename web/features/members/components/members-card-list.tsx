@@ -23,12 +23,7 @@ export function MembersCardList({ members, actorUserId, refreshing, onRefresh, o
       </Button>
       <ul aria-label="Organization users" className="flex flex-col gap-3">
         {members.map((member) => (
-          <MemberCard
-            key={member.id}
-            member={member}
-            isSelf={member.id === actorUserId}
-            onAction={onAction}
-          />
+          <MemberCard key={member.id} member={member} isSelf={member.id === actorUserId} onAction={onAction} />
         ))}
       </ul>
     </div>

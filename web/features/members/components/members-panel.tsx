@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMediaQuery } from "@/hooks/use-media-query";
-import { type Member, useMembersQuery } from "../api";
+import type { Member, useMembersQuery } from "../api";
 import type { MemberAction } from "../lib/member-dialog";
 import { MembersCardList } from "./members-card-list";
 import { MembersTable } from "./members-table";
@@ -67,7 +67,12 @@ export function MembersPanel({ members, actorUserId, onAction }: MembersPanelPro
         />
       )}
       {members.hasNextPage && (
-        <Button variant="outline" className="self-center" onClick={() => void members.fetchNextPage()} disabled={members.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => void members.fetchNextPage()}
+          disabled={members.isFetchingNextPage}
+        >
           {members.isFetchingNextPage ? "Loading..." : "Load more users"}
         </Button>
       )}

@@ -21,11 +21,21 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
         <caption className="sr-only">Organization users</caption>
         <thead className="border-b bg-muted/40">
           <tr>
-            <th scope="col" className={headClass}>Name</th>
-            <th scope="col" className={headClass}>Email</th>
-            <th scope="col" className={headClass}>Role</th>
-            <th scope="col" className={`${headClass} hidden lg:table-cell`}>Joined</th>
-            <th scope="col" className={`${headClass} text-right`}>Actions</th>
+            <th scope="col" className={headClass}>
+              Name
+            </th>
+            <th scope="col" className={headClass}>
+              Email
+            </th>
+            <th scope="col" className={headClass}>
+              Role
+            </th>
+            <th scope="col" className={`${headClass} hidden lg:table-cell`}>
+              Joined
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>

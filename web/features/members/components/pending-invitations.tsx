@@ -56,7 +56,12 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
         ))}
       </ul>
       {invitations.hasNextPage && (
-        <Button variant="outline" className="self-center" onClick={() => void invitations.fetchNextPage()} disabled={invitations.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => void invitations.fetchNextPage()}
+          disabled={invitations.isFetchingNextPage}
+        >
           {invitations.isFetchingNextPage ? "Loading..." : "Load more invitations"}
         </Button>
       )}

@@ -39,8 +39,8 @@ export function ResetPasswordDialog({ organizationId, member, open, onOpenChange
         {temporaryPassword ? (
           <>
             <TemporaryPassword password={temporaryPassword}>
-              Give this temporary password to <strong className="text-foreground">{member.email}</strong>. They must sign
-              in with it; all of their sessions were ended.
+              Give this temporary password to <strong className="text-foreground">{member.email}</strong>. They must sign in with it; all of
+              their sessions were ended.
             </TemporaryPassword>
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>

@@ -36,12 +36,7 @@ export function SearchUserResults({ organizationId, users }: SearchUserResultsPr
             <p className="truncate text-sm font-medium">{userDisplayName(user.name, user.email)}</p>
             <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           </div>
-          <Button
-            size="sm"
-            aria-label={`Add ${user.email}`}
-            disabled={addMember.isPending}
-            onClick={() => handleAdd(user)}
-          >
+          <Button size="sm" aria-label={`Add ${user.email}`} disabled={addMember.isPending} onClick={() => handleAdd(user)}>
             {addingEmail === user.email ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <UserPlus aria-hidden="true" />}
             Add
           </Button>

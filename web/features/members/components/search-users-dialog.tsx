@@ -56,7 +56,12 @@ export function SearchUsersDialog({ organizationId, open, onOpenChange }: Search
           <DialogDescription>Find colleagues from the other organizations you manage and invite them to this one.</DialogDescription>
         </DialogHeader>
         <form noValidate role="search" onSubmit={handleSubmit(handleSearch)} className="flex items-start gap-2">
-          <FormField id="user-search" label={<span className="sr-only">Search users</span>} error={errors.q?.message} className="flex-1 gap-0">
+          <FormField
+            id="user-search"
+            label={<span className="sr-only">Search users</span>}
+            error={errors.q?.message}
+            className="flex-1 gap-0"
+          >
             <Input type="search" autoFocus autoComplete="off" placeholder="Search by name or email..." {...register("q")} />
           </FormField>
           <Button type="submit" disabled={searching}>

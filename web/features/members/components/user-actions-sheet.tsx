@@ -25,5 +25,12 @@ export const UserManagementToolbar = (c: UserManagementCommands) => <Toolbar com
 
 /** Phone counterpart: a bottom sheet with Refresh Users, Search Users, Add User. */
 export function UserActionsSheet(c: UserManagementCommands) {
-  return <ActionsSheet triggerLabel="User actions" title="User Actions" description="Manage the users of this organization." actions={commandsFor(c, true)} />;
+  return (
+    <ActionsSheet
+      triggerLabel="User actions"
+      title="User Actions"
+      description="Manage the users of this organization."
+      actions={commandsFor(c, true)}
+    />
+  );
 }

@@ -82,17 +82,16 @@ export function UserManagementRoute() {
         </Alert>
       )}
       {!isDesktop && commands.onAdd && (
-        <Button size="icon" aria-label="Add User" onClick={commands.onAdd} className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg">
+        <Button
+          size="icon"
+          aria-label="Add User"
+          onClick={commands.onAdd}
+          className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg"
+        >
           <UserPlus aria-hidden="true" className="size-6" />
         </Button>
       )}
-      {organizationId && (
-        <MemberDialogs
-          organizationId={organizationId}
-          dialog={dialog}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      {organizationId && <MemberDialogs organizationId={organizationId} dialog={dialog} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { organizationNameSchema } from "@shared/organization-schemas";
 import { Button } from "@/components/ui/button";
@@ -22,13 +22,13 @@ export function CreateOrganizationForm({ onCancel, onCreated }: CreateOrganizati
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<OrganizationNameValues, unknown, OrganizationNameOutput>({
     resolver: zodResolver(organizationNameSchema),
     defaultValues: { name: "" },
   });
-  const blank = watch("name").trim().length === 0;
+  const blank = useWatch({ control, name: "name" }).trim().length === 0;
 
   return (
     <form noValidate onSubmit={handleSubmit(({ name }) => create(name, { onSuccess: onCreated }))} className="flex flex-col gap-4">

@@ -35,8 +35,8 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
       title="Are you sure?"
       description={
         <>
-          This will permanently delete the organization <strong className="text-foreground">{organization?.name}</strong> and all associated data.
-          This action cannot be undone.
+          This will permanently delete the organization <strong className="text-foreground">{organization?.name}</strong> and all associated
+          data. This action cannot be undone.
         </>
       }
       confirmLabel="Delete"

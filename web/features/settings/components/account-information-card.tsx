@@ -20,9 +20,7 @@ export function AccountInformationCard({ user }: { user: MeUser }) {
           <Fact term="Account created">{user.createdAt ? formatDate(user.createdAt, "MMM d, yyyy") : "Unknown"}</Fact>
           <Fact term="Last sign in">{user.lastSignInAt ? formatDate(user.lastSignInAt, "MMM d, yyyy HH:mm") : "Never"}</Fact>
           <Fact term="Email status">
-            <Badge variant={user.emailVerified ? "default" : "secondary"}>
-              {user.emailVerified ? "Verified" : "Not verified"}
-            </Badge>
+            <Badge variant={user.emailVerified ? "default" : "secondary"}>{user.emailVerified ? "Verified" : "Not verified"}</Badge>
           </Fact>
         </dl>
       </CardContent>

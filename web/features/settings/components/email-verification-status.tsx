@@ -9,7 +9,8 @@ export function EmailVerificationStatus({ verified }: { verified: boolean }) {
   if (verified) return <Badge>Verified</Badge>;
   const handleSend = () =>
     send.mutate(undefined, {
-      onSuccess: () => toast.success("Confirmation email sent", { description: "Check your inbox and click the link to confirm your address." }),
+      onSuccess: () =>
+        toast.success("Confirmation email sent", { description: "Check your inbox and click the link to confirm your address." }),
       onError: (error) => toast.error("Error", { description: error.message }),
     });
   return (

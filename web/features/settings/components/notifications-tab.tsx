@@ -42,9 +42,7 @@ export function NotificationsTab() {
           <Alert role="status">
             <Info aria-hidden="true" />
             <AlertTitle>Email notifications are unavailable</AlertTitle>
-            <AlertDescription>
-              Sending notification emails needs to be configured by your system administrator.
-            </AlertDescription>
+            <AlertDescription>Sending notification emails needs to be configured by your system administrator.</AlertDescription>
           </Alert>
         </CardContent>
       </Card>

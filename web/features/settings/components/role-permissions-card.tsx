@@ -18,9 +18,7 @@ export function RolePermissionsCard() {
       <CardHeader>
         <CardTitle>Role Permissions</CardTitle>
         <CardDescription>
-          {current && ownRole
-            ? `Your role in ${current.name}: ${ROLE_LABELS[ownRole]}.`
-            : "What each role can do in an organization."}
+          {current && ownRole ? `Your role in ${current.name}: ${ROLE_LABELS[ownRole]}.` : "What each role can do in an organization."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 lg:grid-cols-3">
