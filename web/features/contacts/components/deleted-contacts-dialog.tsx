@@ -1,3 +1,4 @@
+import { LoadMoreButton } from "@/components/load-more-button";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveRestore, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -78,16 +79,7 @@ export function DeletedContactsDialog({ orgId, open, onOpenChange }: DeletedCont
             <DeletedContactsTable contacts={contacts} busyId={busyId} onRestore={handleRestore} onPurge={setPurgeTarget} />
           </div>
         )}
-        {trash.hasNextPage && (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            onClick={() => void trash.fetchNextPage()}
-            disabled={trash.isFetchingNextPage}
-          >
-            {trash.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        )}
+        <LoadMoreButton query={trash} />
         <PurgeContactDialog
           contact={purgeTarget}
           onOpenChange={(open) => !open && setPurgeTarget(null)}

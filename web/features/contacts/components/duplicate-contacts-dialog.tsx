@@ -1,8 +1,8 @@
+import { LoadMoreButton } from "@/components/load-more-button";
 import { Copy } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
@@ -63,16 +63,7 @@ export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContact
             ))}
           </ul>
         )}
-        {duplicates.hasNextPage && (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            onClick={() => void duplicates.fetchNextPage()}
-            disabled={duplicates.isFetchingNextPage}
-          >
-            {duplicates.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        )}
+        <LoadMoreButton query={duplicates} />
       </DialogContent>
     </Dialog>
   );

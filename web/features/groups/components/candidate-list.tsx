@@ -7,7 +7,7 @@ import { useLoadErrorToast } from "../hooks/use-load-error-toast";
 import { useLoadMoreOnScroll } from "../hooks/use-load-more-on-scroll";
 import type { Contact } from "../types";
 import { CandidateOption } from "./candidate-option";
-import { LoadMoreButton } from "./load-more-button";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 interface CandidateListProps {
   candidates: ReturnType<typeof useGroupCandidatesQuery>;

@@ -7,7 +7,7 @@ import { useGroupMemberRemoveMutation, useGroupMembersQuery } from "../api";
 import { useLoadErrorToast } from "../hooks/use-load-error-toast";
 import type { Group, GroupMember } from "../types";
 import { GroupMembersTable } from "./group-members-table";
-import { LoadMoreButton } from "./load-more-button";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 interface GroupMembersDialogProps {
   orgId: string;

@@ -8,7 +8,7 @@ import type { Group } from "../types";
 import { GroupsEmptyState } from "./groups-empty-state";
 import { GroupsSkeleton } from "./groups-skeleton";
 import { GroupsTable } from "./groups-table";
-import { LoadMoreButton } from "./load-more-button";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 interface GroupsCardProps {
   groups: ReturnType<typeof useGroupsQuery>;

@@ -1,3 +1,4 @@
+import { LoadMoreButton } from "@/components/load-more-button";
 import { AlertCircle, Users } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
@@ -66,16 +67,7 @@ export function MembersPanel({ members, actorUserId, onAction }: MembersPanelPro
           onAction={onAction}
         />
       )}
-      {members.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void members.fetchNextPage()}
-          disabled={members.isFetchingNextPage}
-        >
-          {members.isFetchingNextPage ? "Loading..." : "Load more users"}
-        </Button>
-      )}
+      <LoadMoreButton query={members} label="Load more users" />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadMoreButton } from "@/components/load-more-button";
 import { formatDistanceToNow } from "date-fns";
 import { LoaderCircle, MailX } from "lucide-react";
 import { toast } from "sonner";
@@ -55,16 +56,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
           </li>
         ))}
       </ul>
-      {invitations.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void invitations.fetchNextPage()}
-          disabled={invitations.isFetchingNextPage}
-        >
-          {invitations.isFetchingNextPage ? "Loading..." : "Load more invitations"}
-        </Button>
-      )}
+      <LoadMoreButton query={invitations} label="Load more invitations" />
     </section>
   );
 }

@@ -8,18 +8,18 @@ interface PagedQuery {
 }
 
 /** 'Load more' under a keyset-paged list; renders nothing on the last page. */
-export function LoadMoreButton({ query }: { query: PagedQuery }) {
+export function LoadMoreButton({ query, label = "Load more" }: { query: PagedQuery; label?: string }) {
   if (!query.hasNextPage) return null;
   return (
     <Button
       variant="outline"
       size="sm"
-      className="self-center"
+      className="self-center justify-self-center"
       disabled={query.isFetchingNextPage}
       onClick={() => void query.fetchNextPage()}
     >
       {query.isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-      {query.isFetchingNextPage ? "Loading..." : "Load more"}
+      {query.isFetchingNextPage ? "Loading..." : label}
     </Button>
   );
 }
