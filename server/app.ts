@@ -17,6 +17,7 @@ import { meRoutes } from "./routes/me.js";
 import { organizationRoutes } from "./routes/organizations.js";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+const IMPORT_UPLOAD = /^\/api\/orgs\/[^/]+\/imports(\/preview)?$/;
 
 /** The JSON API under /api; its type is what the web client is built from (web/api-client.ts). */
 const apiRoutes = new Hono<AppEnv>()
@@ -45,7 +46,10 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ error: { code: "TOO_LARGE", message: "The request is too large." } }, 413),
   });
   // GET and HEAD carry no body, and asking for one builds a whole Request object: 3% of a list page's CPU.
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // File uploads have their own, larger limit on their route (server/routes/imports.ts).
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
+  );
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");

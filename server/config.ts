@@ -24,6 +24,8 @@ export interface Config {
   inviteOrgRateLimit: RateSpec;
   /** Organizations one person may create. */
   orgCreateRateLimit: RateSpec;
+  /** The largest file an import takes. */
+  importMaxBytes: number;
   webDir: string;
   production: boolean;
   /** Worker processes serving HTTP (node:cluster); 1 serves from the main process. */
@@ -96,6 +98,12 @@ const schema = z.object({
   INVITE_RATE_LIMIT: rateSpec("30/3600"),
   INVITE_ORG_RATE_LIMIT: rateSpec("100/86400"),
   ORG_CREATE_RATE_LIMIT: rateSpec("5/3600"),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, "must be at least 1024")
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   WEB_DIR: z.string().optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
   SHUTDOWN_GRACE_SECONDS: seconds(0, 600).default(10),
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteRateLimit: e.INVITE_RATE_LIMIT,
     inviteOrgRateLimit: e.INVITE_ORG_RATE_LIMIT,
     orgCreateRateLimit: e.ORG_CREATE_RATE_LIMIT,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     webDir: resolve(e.WEB_DIR ?? "dist/web"),
     production: e.NODE_ENV !== "development" && e.NODE_ENV !== "test",
     webConcurrency: e.WEB_CONCURRENCY,

@@ -9,6 +9,8 @@ const EXPECTED_TABLES = [
   "contacts",
   "group_contacts",
   "groups",
+  "import_changes",
+  "imports",
   "invitations",
   "mail_outbox",
   "memberships",
@@ -17,6 +19,7 @@ const EXPECTED_TABLES = [
   "rateLimit",
   "rate_limits",
   "sessions",
+  "usage_stats",
   "users",
   "verifications",
 ];

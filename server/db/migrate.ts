@@ -9,6 +9,7 @@ import * as contactCounts from "./migrations/0006-contact-counts.js";
 import * as favoriteIndexes from "./migrations/0007-favorite-indexes.js";
 import * as invitations from "./migrations/0008-invitations.js";
 import * as rateLimits from "./migrations/0009-rate-limits.js";
+import * as imports from "./migrations/0020-imports.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-favorite-indexes": favoriteIndexes,
   "0008-invitations": invitations,
   "0009-rate-limits": rateLimits,
+  "0020-imports": imports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

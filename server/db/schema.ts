@@ -138,6 +138,8 @@ export interface ContactsTable {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   version: number;
+  /** The import run that created the contact (undo moves such contacts to the trash). */
+  import_id: string | null;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -171,6 +173,47 @@ export interface RateLimitsTable {
   window_start: number | bigint | string;
 }
 
+export interface ImportsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  format: "csv" | "vcard" | "native";
+  file_name: string;
+  mode: "fill" | "update" | "skip";
+  status: "running" | "done" | "failed";
+  total: number;
+  processed: number;
+  imported: number;
+  merged: number;
+  skipped: number;
+  failed: number;
+  errors: string;
+  notices: string;
+  failed_rows: string;
+  headers: string | null;
+  heartbeat_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  undo_report: string | null;
+}
+
+export interface ImportChangesTable {
+  import_id: string;
+  contact_id: string;
+  previous: string;
+  version_after: number;
+}
+
+export interface UsageStatsTable {
+  organization_id: string;
+  user_id: string;
+  period: string;
+  imports: number;
+  exports: number;
+  searches: number;
+}
+
 export interface ContactCountsTable {
   organization_id: string;
   active: number;
@@ -192,6 +235,9 @@ export interface Schema {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   rate_limits: RateLimitsTable;
+  imports: ImportsTable;
+  import_changes: ImportChangesTable;
+  usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
 }
 

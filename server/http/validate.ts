@@ -9,7 +9,7 @@ import { containsNul, nulRefused } from "./nul.js";
  * the raw input, or the first issue the schema finds, is a 400 with its message. The handler reads the
  * parsed value with `c.req.valid(target)`, typed, and so does the web client built on the route types.
  */
-function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
+export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
   return zValidator(target, schema, (result) => {
     if (containsNul(result.data)) throw nulRefused();
     if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid input.");

@@ -8,6 +8,7 @@ import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization } from "../services/organizations.js";
 import { contactRoutes } from "./contacts.js";
 import { groupRoutes } from "./groups.js";
+import { importRoutes } from "./imports.js";
 import { memberRoutes } from "./members.js";
 
 /** Organizations, and under /:orgId everything that belongs to one (members only: another's answers 404). */
@@ -25,4 +26,5 @@ export const organizationRoutes = new Hono<AppEnv>()
   })
   .route("/:orgId", memberRoutes)
   .route("/:orgId", contactRoutes)
-  .route("/:orgId", groupRoutes);
+  .route("/:orgId", groupRoutes)
+  .route("/:orgId", importRoutes);

@@ -101,10 +101,10 @@ function validationError(error: { issues: { message: string }[] }) {
   return badRequest(error.issues[0]?.message ?? "Invalid contact.");
 }
 
-const rowValues = (f: ContactFields) => ({ ...contactColumns(f), fav_rank: f.is_favorite ? 0 : 1 });
+export const rowValues = (f: ContactFields) => ({ ...contactColumns(f), fav_rank: f.is_favorite ? 0 : 1 });
 
 /** Fields a merge may fill: those that are empty on the existing contact. */
-const MERGEABLE = [
+export const MERGEABLE = [
   "first_name",
   "last_name",
   "company",

@@ -212,6 +212,37 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The active contacts holding any of these normalised phones (for a batch of imported rows). */
+    findByPhones(digits: string[]): Promise<ContactRow[]> {
+      if (digits.length === 0) return Promise.resolve([]);
+      return active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>;
+    },
+
+    /** Serialises creates of these numbers with any other writer (PostgreSQL); locks taken in order. Call in a transaction. */
+    async lockPhones(digits: string[]): Promise<void> {
+      if (engine !== "postgres" || digits.length === 0) return;
+      const keys = [...new Set(digits)].sort().map((d) => `${organizationId}:${d}`);
+      await sql`select pg_advisory_xact_lock(hashtext(k)) from (select unnest(${keys}::text[]) as k order by 1) as ordered`.execute(db);
+    },
+
+    /** Inserts many contacts (in slices that keep under SQLite's bound-parameter limit). */
+    async insertMany(rows: NewContact[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto("contacts")
+          .values(rows.slice(i, i + 500))
+          .execute();
+    },
+
+    /** Moves the contacts an import created (and still active) to the trash; answers how many. */
+    async trashImported(importId: string, now: string): Promise<number> {
+      const result = await activeRow()
+        .set((eb) => ({ deleted_at: now, updated_at: now, version: eb("version", "+", 1) }))
+        .where("import_id", "=", importId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Which of `ids` are active contacts of this organization. */
     async activeIds(ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];

@@ -4,8 +4,10 @@ import type { Schema } from "../schema.js";
 import { auditRepository } from "./audit-logs.js";
 import { contactRepository } from "./contacts.js";
 import { groupRepository } from "./groups.js";
+import { importRepository, usageRepository } from "./imports.js";
 import { invitationRepository } from "./invitations.js";
 import { mailOutboxRepository } from "./mail-outbox.js";
+import { maintenanceRepository } from "./maintenance.js";
 import { memberRepository } from "./members.js";
 import { organizationRepository } from "./organizations.js";
 import { profileRepository } from "./profiles.js";
@@ -21,6 +23,8 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     trash: (organizationId: string) => trashRepository(db, organizationId),
     groups: (organizationId: string) => groupRepository(db, engine, organizationId),
     members: (organizationId: string) => memberRepository(db, organizationId),
+    imports: (organizationId: string) => importRepository(db, organizationId),
+    usage: usageRepository(db),
     organizations: organizationRepository(db, engine),
     invitations: invitationRepository(db),
     users: userRepository(db),
@@ -29,6 +33,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     audit: auditRepository(db),
     rateLimits: rateLimitRepository(db),
     mailOutbox: mailOutboxRepository(db),
+    maintenance: maintenanceRepository(db, engine),
   };
 }
 

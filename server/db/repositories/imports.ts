@@ -1,0 +1,83 @@
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { ImportsTable, Schema } from "../schema.js";
+
+export type ImportRow = Selectable<ImportsTable>;
+
+/** One organization's import runs and the changes they made. */
+export function importRepository(db: Kysely<Schema>, organizationId: string) {
+  const runs = () => db.selectFrom("imports").where("organization_id", "=", organizationId);
+
+  return {
+    async insert(row: Insertable<ImportsTable>): Promise<void> {
+      await db.insertInto("imports").values(row).execute();
+    },
+
+    async update(id: string, values: Updateable<ImportsTable>): Promise<void> {
+      await db.updateTable("imports").set(values).where("id", "=", id).where("organization_id", "=", organizationId).execute();
+    },
+
+    find: (id: string) => runs().selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /** Newest first, after the keyset (created_at, id). */
+    page(after: [string, string] | undefined, limit: number) {
+      let query = runs().selectAll();
+      if (after) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(after[0], after[1])));
+      return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    },
+
+    /** Remembers what a run changed on existing contacts, for undo. */
+    async recordChanges(
+      importId: string,
+      changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[],
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      await db
+        .insertInto("import_changes")
+        .values(
+          changes.map((c) => ({
+            import_id: importId,
+            contact_id: c.contactId,
+            previous: JSON.stringify(c.previous),
+            version_after: c.versionAfter,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["import_id", "contact_id"]).doNothing())
+        .execute();
+    },
+
+    /** The recorded changes of a run, a batch at a time after `afterContactId`. */
+    changes: (importId: string, afterContactId: string, limit: number) =>
+      db
+        .selectFrom("import_changes")
+        .selectAll()
+        .where("import_id", "=", importId)
+        .where("contact_id", ">", afterContactId)
+        .orderBy("contact_id")
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export function usageRepository(db: Kysely<Schema>) {
+  return {
+    /** Adds to one person's counters of one month (spec section 3: usage_stats). */
+    async add(organizationId: string, userId: string, period: string, counts: Partial<Record<"imports" | "exports" | "searches", number>>) {
+      const values = { imports: counts.imports ?? 0, exports: counts.exports ?? 0, searches: counts.searches ?? 0 };
+      if (values.imports + values.exports + values.searches === 0) return;
+      await db
+        .insertInto("usage_stats")
+        .values({ organization_id: organizationId, user_id: userId, period, ...values })
+        .onConflict((oc) =>
+          oc.columns(["organization_id", "period", "user_id"]).doUpdateSet((eb) => ({
+            imports: eb("usage_stats.imports", "+", values.imports),
+            exports: eb("usage_stats.exports", "+", values.exports),
+            searches: eb("usage_stats.searches", "+", values.searches),
+          })),
+        )
+        .execute();
+    },
+
+    forPeriod: (organizationId: string, period: string) =>
+      db.selectFrom("usage_stats").selectAll().where("organization_id", "=", organizationId).where("period", "=", period).execute(),
+  };
+}

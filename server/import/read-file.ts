@@ -1,0 +1,94 @@
+import { TextDecoder } from "node:util";
+import type { ColumnMapping } from "../../shared/import-schemas.js";
+import { AppError } from "../errors.js";
+import { type VCardCard, readVCards } from "../vcard/read.js";
+import { vcardToCandidate } from "../vcard/to-candidate.js";
+import type { ContactCandidate } from "./candidate.js";
+import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
+import { parseCsv } from "./csv.js";
+import { decodeText, detectEncoding, looksBinary } from "./decode.js";
+
+export type ImportFormat = "csv" | "vcard";
+
+export type ImportFile =
+  { format: "csv"; encoding: string; delimiter: string; records: string[][] } | { format: "vcard"; encoding: string; cards: VCardCard[] };
+
+export const unsupportedFile = () => new AppError(415, "UNSUPPORTED_FILE", "Only .csv and .vcf files can be imported");
+export const csvUnreadable = () => new AppError(400, "PARSE_FAILED", "Failed to parse CSV file");
+export const vcardUnreadable = () => new AppError(400, "PARSE_FAILED", "Failed to parse vCard file");
+
+const startsWithVCard = (text: string) => /^\s*BEGIN:VCARD/i.test(text.slice(0, 2000));
+
+/**
+ * Reads an uploaded file: the format from its content first (a vCard begins with BEGIN:VCARD wherever
+ * it came from), its name second; binary files and anything that is not a table or a card are refused,
+ * so nothing is ever half-written from a file that cannot be read.
+ */
+export function readImportFile(bytes: Uint8Array, fileName: string, expected?: ImportFormat): ImportFile {
+  const byName = /\.vcf$|\.vcard$/i.test(fileName) ? "vcard" : /\.csv$|\.txt$/i.test(fileName) ? "csv" : null;
+  if (looksBinary(bytes))
+    throw byName === "vcard" || expected === "vcard"
+      ? vcardUnreadable()
+      : byName === "csv" || expected === "csv"
+        ? csvUnreadable()
+        : unsupportedFile();
+  const encoding = detectEncoding(bytes);
+  const head = new TextDecoder(encoding).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
+  if (startsWithVCard(head)) return readVCardFile(bytes, encoding);
+  if (byName === "vcard" || expected === "vcard") throw vcardUnreadable();
+  if (byName === null && expected === undefined && !/[,;\t]/.test(head)) throw unsupportedFile();
+  const { text } = decodeText(bytes);
+  const table = parseCsv(text);
+  if (!table) throw csvUnreadable();
+  return { format: "csv", encoding, delimiter: table.delimiter, records: table.records };
+}
+
+function readVCardFile(bytes: Uint8Array, encoding: string): ImportFile {
+  // The reader decodes each property with its own CHARSET from a byte view of the file; a UTF-16 file
+  // is turned into UTF-8 bytes first so that view holds one byte per character.
+  const utf8 = encoding.startsWith("utf-16") ? Buffer.from(decodeText(bytes).text, "utf8") : Buffer.from(bytes);
+  const cards = readVCards(utf8.toString("latin1"), encoding.startsWith("utf-16") ? "utf-8" : encoding);
+  if (cards.length === 0) throw vcardUnreadable();
+  return { format: "vcard", encoding, cards };
+}
+
+export interface PreparedRow {
+  /** 'Row 2' (the spreadsheet's row number) or 'Contact 3' (the card's position). */
+  label: string;
+  candidate: ContactCandidate;
+  /** The row as written, for the failed-rows download. */
+  raw: string[];
+}
+
+export interface CsvLayout {
+  hasHeader: boolean;
+  headers: string[];
+  mapping: ColumnMapping[];
+}
+
+/** The header row and mapping of a CSV table: as given, else guessed. */
+export function csvLayout(records: string[][], hasHeader?: boolean, mapping?: ColumnMapping[]): CsvLayout {
+  const header = hasHeader ?? looksLikeHeader(records[0] ?? []);
+  const width = Math.max(...records.map((r) => r.length));
+  const headers = header ? records[0]!.map((h) => h.trim()) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+  const guessed = header ? guessMapping(headers) : guessMappingFromValues(records);
+  return { hasHeader: header, headers, mapping: mapping ?? guessed };
+}
+
+/** The rows of a file as candidates, numbered as the person will find them in the file. */
+export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<PreparedRow> {
+  if (file.format === "vcard") {
+    for (const card of file.cards) yield { label: `Contact ${card.number}`, candidate: vcardToCandidate(card), raw: card.lines };
+    return;
+  }
+  const { hasHeader, mapping } = layout ?? csvLayout(file.records);
+  const start = hasHeader ? 1 : 0;
+  for (let i = start; i < file.records.length; i++) {
+    const record = file.records[i]!;
+    yield { label: `Row ${i + 1}`, candidate: recordToCandidate(record, mapping), raw: record };
+  }
+}
+
+/** How many contacts the file holds. */
+export const rowCount = (file: ImportFile, layout?: CsvLayout) =>
+  file.format === "vcard" ? file.cards.length : file.records.length - ((layout ?? csvLayout(file.records)).hasHeader ? 1 : 0);

@@ -1,0 +1,57 @@
+import { type ContactFields, contactFieldsSchema } from "../../shared/contact-schemas.js";
+import { isValidEmail } from "../../shared/email.js";
+import { isValidPhone } from "../../shared/phone.js";
+import type { ContactCandidate } from "./candidate.js";
+
+export type CandidateOutcome = { ok: true; fields: ContactFields; warnings: string[] } | { ok: false; message: string };
+
+/**
+ * The import rules of spec section 5 on one candidate: a phone is required (the first valid one is the
+ * contact's phone, the next its second phone); the name comes from first and last name, else from the
+ * whole name split on the first space; with neither a name nor a company the first name is 'Unknown'.
+ * An e-mail that is not an address is left out with a warning rather than losing the person.
+ */
+export function candidateToFields(candidate: ContactCandidate): CandidateOutcome {
+  const valid = candidate.phones.filter((p) => isValidPhone(p.value));
+  if (candidate.phones.length === 0) return { ok: false, message: "Missing phone number" };
+  if (valid.length === 0) return { ok: false, message: "Please enter a valid phone number (7-16 digits)" };
+  const [phone, second] = [valid[0]!, valid[1] ?? candidate.phones.find((p) => p !== valid[0])];
+
+  let first = candidate.first_name?.trim() ?? "";
+  let last = candidate.last_name?.trim() ?? "";
+  const whole = candidate.full_name?.trim() ?? "";
+  if (!first && !last && whole) {
+    const space = whole.indexOf(" ");
+    first = space < 0 ? whole : whole.slice(0, space);
+    last = space < 0 ? "" : whole.slice(space + 1).trim();
+  }
+  const company = candidate.company?.trim() ?? "";
+  if (!first && !company) {
+    first = last || "Unknown";
+    if (last) last = "";
+  }
+
+  const warnings: string[] = [];
+  let email = candidate.email?.trim() ?? "";
+  if (email && !isValidEmail(email)) {
+    warnings.push(`'${email}' is not a valid e-mail address and was left out`);
+    email = "";
+  }
+  const parsed = contactFieldsSchema.safeParse({
+    first_name: first,
+    last_name: last || null,
+    company: company || null,
+    email: email || null,
+    phone: phone.value,
+    phone_type: phone.type,
+    phone2: second?.value ?? null,
+    phone2_type: second?.type ?? "home",
+    address: candidate.address || null,
+    city: candidate.city || null,
+    province_state: candidate.province_state || null,
+    postal_zip_code: candidate.postal_zip_code || null,
+    notes: candidate.notes || null,
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid contact" };
+  return { ok: true, fields: parsed.data, warnings };
+}

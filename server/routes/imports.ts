@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { importOptionsSchema, nativeImportSchema } from "../../shared/import-schemas.js";
+import { pageQuerySchema } from "../../shared/paging.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/env.js";
+import { jsonBody, queryParams, validate } from "../http/validate.js";
+import { failedRowsCsv, getImport, listImports, previewImport, startImport, startNativeImport, undoImport } from "../services/imports.js";
+
+const fileField = z.instanceof(File, { message: "Choose a .csv or .vcf file" });
+const fileForm = z.object({ file: fileField });
+const importForm = importOptionsSchema.extend({ file: fileField });
+
+const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.round(bytes / 1024)}KB`);
+const tooLarge = (max: number) => new AppError(413, "TOO_LARGE", `File is too large (max ${megabytes(max)})`);
+
+/** Uploads up to IMPORT_MAX_BYTES (the form's own bytes aside); over it, 413 before anything is read or written. */
+const uploadLimit = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const max = c.var.deps.config.importMaxBytes;
+    return bodyLimit({ maxSize: max + 64 * 1024, onError: () => Promise.reject(tooLarge(max)) })(c, next);
+  });
+
+async function fileBytes(file: File, max: number): Promise<Uint8Array> {
+  if (file.size > max) throw tooLarge(max);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Imports of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
+export const importRoutes = new Hono<AppEnv>()
+  .post("/imports/preview", uploadLimit(), validate("form", fileForm), async (c) => {
+    const { file } = c.req.valid("form");
+    return c.json(previewImport(c.var.orgActor, await fileBytes(file, c.var.deps.config.importMaxBytes), file.name));
+  })
+  .post("/imports", uploadLimit(), validate("form", importForm), async (c) => {
+    const { file, mapping, hasHeader, mode } = c.req.valid("form");
+    const bytes = await fileBytes(file, c.var.deps.config.importMaxBytes);
+    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: file.name, mapping, hasHeader, mode }), 201);
+  })
+  .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {
+    const { contacts, mode } = c.req.valid("json");
+    return c.json(await startNativeImport(c.var.deps, c.var.orgActor, contacts, mode), 201);
+  })
+  .get("/imports", queryParams(pageQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await listImports(c.var.deps, c.var.orgActor, cursor, limit));
+  })
+  .get("/imports/:id", async (c) => c.json(await getImport(c.var.deps, c.var.orgActor, c.req.param("id"))))
+  .get("/imports/:id/failed-rows", async (c) => {
+    const { fileName, csv } = await failedRowsCsv(c.var.deps, c.var.orgActor, c.req.param("id"));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${fileName.replace(/[^\w.-]+/g, "_")}"`);
+    // A BOM so spreadsheet programs read the file as UTF-8.
+    return c.body(`\uFEFF${csv}`);
+  })
+  .post("/imports/:id/undo", async (c) => c.json(await undoImport(c.var.deps, c.var.orgActor, c.req.param("id"))));

@@ -1,0 +1,295 @@
+import Papa from "papaparse";
+import type { ColumnMapping, ImportMode } from "../../shared/import-schemas.js";
+import { canUndoImport } from "../../shared/policy/import-rules.js";
+import type { AppDeps } from "../deps.js";
+import { newId, nowIso, toIso } from "../db/ids.js";
+import { decodeKeyset, toPage } from "../db/paging.js";
+import type { ImportRow } from "../db/repositories/imports.js";
+import { AppError, conflict, forbidden, notFound } from "../errors.js";
+import type { ContactCandidate } from "../import/candidate.js";
+import {
+  type CsvLayout,
+  type ImportFile,
+  type PreparedRow,
+  csvLayout,
+  preparedRows,
+  readImportFile,
+  rowCount,
+} from "../import/read-file.js";
+import { type OrgActor, authorize } from "../policies/can.js";
+import { csvCell } from "./csv-cell.js";
+import { IMPORT_BATCH, emptyTally, progress, undoChanges, writeBatch } from "./import-run.js";
+
+/** A run whose heartbeat is older than this stopped without finishing (a crash or a restart). */
+const STALE_MS = 60_000;
+/** An import can be undone for a week. */
+const UNDO_DAYS = 7;
+/** A request waits this long for a run to finish before answering with its progress. */
+const ANSWER_WITHIN_MS = 1500;
+/** Runs this large are followed by VACUUM (ANALYZE) / PRAGMA optimize. */
+const MAINTENANCE_ROWS = 5000;
+
+const parseJson = <T>(text: string | null, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
+
+/** An import run as the screens see it; `interrupted` is a run that stopped without finishing. */
+export function presentImport(row: ImportRow, actor: OrgActor) {
+  const stale = row.status === "running" && Date.now() - new Date(toIso(row.heartbeat_at)!).getTime() > STALE_MS;
+  const finished = row.status !== "running" || stale;
+  const fresh = Date.now() - new Date(toIso(row.created_at)!).getTime() < UNDO_DAYS * 24 * 3600 * 1000;
+  return {
+    id: row.id,
+    status: stale ? ("interrupted" as const) : row.status,
+    format: row.format,
+    fileName: row.file_name,
+    mode: row.mode,
+    total: row.total,
+    processed: row.processed,
+    imported: row.imported,
+    merged: row.merged,
+    skipped: row.skipped,
+    failed: row.failed,
+    errors: parseJson<{ row: string; message: string }[]>(row.errors, []),
+    notices: parseJson<{ row: string; message: string }[]>(row.notices, []),
+    createdAt: toIso(row.created_at)!,
+    finishedAt: toIso(row.finished_at),
+    undoneAt: toIso(row.undone_at),
+    undoReport: parseJson<{ trashed: number; restored: number; editedSince: { id: string; name: string }[] } | null>(row.undo_report, null),
+    canUndo: finished && fresh && row.undone_at === null && row.imported + row.merged > 0 && canUndoImport(actor, row.user_id).allowed,
+  };
+}
+
+export type ImportView = ReturnType<typeof presentImport>;
+
+/** What an uploaded file holds, before anything is written: format, encoding, layout and the first rows. */
+export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: string) {
+  authorize(actor, "contacts.import");
+  const file = readImportFile(bytes, fileName);
+  if (file.format === "vcard") {
+    const sample = [...preparedRows(file)].slice(0, 5).map(({ candidate }) => sampleCells(candidate));
+    return {
+      format: "vcard" as const,
+      encoding: file.encoding,
+      delimiter: null,
+      hasHeader: false,
+      headers: ["Name", "Phone", "E-mail"],
+      mapping: [] as ColumnMapping[],
+      sample,
+      estimatedRows: file.cards.length,
+    };
+  }
+  const layout = csvLayout(file.records);
+  return {
+    format: "csv" as const,
+    encoding: file.encoding,
+    delimiter: file.delimiter,
+    hasHeader: layout.hasHeader,
+    headers: layout.headers,
+    mapping: layout.mapping,
+    // The first records as written, header included, so the screen can re-read them without it.
+    sample: file.records.slice(0, 6),
+    estimatedRows: rowCount(file, layout),
+  };
+}
+
+function sampleCells(candidate: ContactCandidate): string[] {
+  const name = [candidate.first_name, candidate.last_name].filter(Boolean).join(" ") || candidate.full_name || candidate.company || "";
+  return [name, candidate.phones[0]?.value ?? "", candidate.email ?? ""];
+}
+
+interface StartInput {
+  bytes: Uint8Array;
+  fileName: string;
+  mapping?: ColumnMapping[] | undefined;
+  hasHeader?: boolean | undefined;
+  mode: ImportMode;
+}
+
+/**
+ * Starts an import of a file: read and checked completely first (nothing is written from a file that
+ * cannot be read), then written in batched transactions in the background. Answers when done, or with
+ * the progress after a moment for large files (the screens poll GET /imports/:id).
+ */
+export async function startImport(deps: AppDeps, actor: OrgActor, input: StartInput) {
+  authorize(actor, "contacts.import");
+  const file = readImportFile(input.bytes, input.fileName);
+  const layout = file.format === "csv" ? csvLayout(file.records, input.hasHeader, input.mapping) : undefined;
+  if (layout && layout.mapping.length < layout.headers.length) {
+    throw new AppError(400, "VALIDATION", "The column mapping must give a target for every column");
+  }
+  return run(deps, actor, { format: file.format, fileName: input.fileName, mode: input.mode, file, layout });
+}
+
+/** Native rules of spec section 5: first phone and e-mail; the display name split on the first space, 'Unknown' without one. */
+export async function startNativeImport(
+  deps: AppDeps,
+  actor: OrgActor,
+  contacts: { name?: string[] | undefined; tel?: string[] | undefined; email?: string[] | undefined }[],
+  mode: ImportMode,
+) {
+  authorize(actor, "contacts.import");
+  const rows: PreparedRow[] = contacts.map((c, i) => {
+    const name = c.name?.find((n) => n.trim())?.trim() ?? "";
+    const tel = c.tel?.find((t) => t.trim())?.trim();
+    const candidate: ContactCandidate = { full_name: name || "Unknown", phones: tel ? [{ value: tel, type: "mobile" }] : [] };
+    const email = c.email?.find((e) => e.trim())?.trim();
+    if (email) candidate.email = email;
+    return { label: `Contact ${i + 1}`, candidate, raw: [name, tel ?? "", email ?? ""] };
+  });
+  return run(deps, actor, { format: "native", fileName: "Phone contacts", mode, rows });
+}
+
+type RunSource =
+  | { format: "csv" | "vcard"; fileName: string; mode: ImportMode; file: ImportFile; layout: CsvLayout | undefined }
+  | { format: "native"; fileName: string; mode: ImportMode; rows: PreparedRow[] };
+
+async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
+  const imports = deps.repos.imports(actor.organizationId);
+  const id = newId();
+  const now = nowIso();
+  const total = source.format === "native" ? source.rows.length : rowCount(source.file, source.layout);
+  await imports.insert({
+    id,
+    organization_id: actor.organizationId,
+    user_id: actor.userId,
+    format: source.format,
+    file_name: source.fileName.slice(0, 255),
+    mode: source.mode,
+    status: "running",
+    total,
+    headers: source.format === "csv" && source.layout?.hasHeader ? JSON.stringify(source.layout.headers) : null,
+    ...progress(emptyTally()),
+    heartbeat_at: now,
+    created_at: now,
+  });
+  const rows = source.format === "native" ? source.rows : preparedRows(source.file, source.layout);
+  const done = process(deps, actor, id, source.mode, rows).catch((error: unknown) => {
+    deps.log.error("import failed", { importId: id, error: String(error) });
+  });
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ANSWER_WITHIN_MS))]);
+  return getImport(deps, actor, id);
+}
+
+/** Writes every row, batch by batch, then records the outcome (audit, usage statistics, maintenance). */
+async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: ImportMode, rows: Iterable<PreparedRow>) {
+  const imports = deps.repos.imports(actor.organizationId);
+  const tally = emptyTally();
+  try {
+    let batch: PreparedRow[] = [];
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length === IMPORT_BATCH) {
+        await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
+        batch = [];
+      }
+    }
+    if (batch.length) await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
+    const finishedAt = nowIso();
+    await deps.repos.transaction(async (repos) => {
+      await repos.imports(actor.organizationId).update(importId, { ...progress(tally), status: "done", finished_at: finishedAt });
+      await repos.usage.add(actor.organizationId, actor.userId, finishedAt.slice(0, 7), { imports: tally.imported + tally.merged });
+      await repos.audit.write({
+        organizationId: actor.organizationId,
+        userId: actor.userId,
+        tableName: "imports",
+        recordId: importId,
+        operation: "IMPORT_COMPLETED",
+        newData: { imported: tally.imported, merged: tally.merged, skipped: tally.skipped, failed: tally.failed },
+      });
+    });
+    if (tally.imported + tally.merged >= MAINTENANCE_ROWS) {
+      void deps.repos.maintenance
+        .afterBulkWrite()
+        .catch((error) => deps.log.warn("maintenance after import failed", { error: String(error) }));
+    }
+  } catch (error) {
+    tally.errors.push({ row: "-", message: "Import failed" });
+    await imports.update(importId, { ...progress(tally), status: "failed", finished_at: nowIso() }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function findRun(deps: AppDeps, actor: OrgActor, id: string) {
+  const row = await deps.repos.imports(actor.organizationId).find(id);
+  if (!row) throw notFound("Import not found.");
+  return row;
+}
+
+export async function getImport(deps: AppDeps, actor: OrgActor, id: string) {
+  authorize(actor, "contacts.import");
+  return presentImport(await findRun(deps, actor, id), actor);
+}
+
+/** The organization's import runs, newest first. */
+export async function listImports(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
+  authorize(actor, "contacts.import");
+  const after = cursor ? (decodeKeyset(cursor, ["date", "string"]) as [string, string]) : undefined;
+  const rows = await deps.repos.imports(actor.organizationId).page(after, limit + 1);
+  return toPage(
+    rows,
+    limit,
+    (row) => presentImport(row, actor),
+    (last) => [toIso(last.created_at), last.id],
+  );
+}
+
+/** The rows that failed, as a CSV to fix and import again: the file's own columns plus the reason. */
+export async function failedRowsCsv(deps: AppDeps, actor: OrgActor, id: string): Promise<{ fileName: string; csv: string }> {
+  authorize(actor, "contacts.import");
+  const row = await findRun(deps, actor, id);
+  const failed = parseJson<string[][]>(row.failed_rows, []);
+  const errors = parseJson<{ row: string; message: string }[]>(row.errors, []).filter((e) => e.row !== "-");
+  const reason = (i: number) => errors[i]?.message ?? "";
+  let table: string[][];
+  if (row.format === "csv") {
+    const headers = parseJson<string[] | null>(row.headers, null);
+    const width = Math.max(headers?.length ?? 0, ...failed.map((r) => r.length));
+    const head = headers ?? Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+    table = [[...head, "Error"], ...failed.map((r, i) => [...r, ...Array(Math.max(0, width - r.length)).fill(""), reason(i)])];
+  } else {
+    table = [["Contact", "Error"], ...failed.map((lines, i) => [lines.join("\n"), reason(i)])];
+  }
+  const base = row.file_name.replace(/\.[^.]+$/, "") || "import";
+  return {
+    fileName: `${base}-failed-rows.csv`,
+    csv: Papa.unparse(
+      table.map((r) => r.map(csvCell)),
+      { newline: "\r\n" },
+    ),
+  };
+}
+
+/**
+ * Undoes a run: the contacts it created go to the trash (restorable from there), the fields it changed on
+ * existing contacts get their previous values back, except on contacts edited since (listed).
+ */
+export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
+  authorize(actor, "contacts.import");
+  const row = await findRun(deps, actor, id);
+  const decision = canUndoImport(actor, row.user_id);
+  if (!decision.allowed) throw forbidden(decision.message);
+  const view = presentImport(row, actor);
+  if (row.undone_at) throw conflict("This import was already undone", "ALREADY_UNDONE");
+  if (view.status === "running") throw conflict("The import is still running", "IMPORT_RUNNING");
+  if (!view.canUndo) throw conflict(`An import can be undone for ${UNDO_DAYS} days`, "UNDO_EXPIRED");
+  const now = nowIso();
+  const trashed = await deps.repos.transaction(async (repos) => {
+    const contacts = repos.contacts(actor.organizationId);
+    const count = await contacts.trashImported(id, now);
+    await contacts.counter.adjust(-count);
+    return count;
+  });
+  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now);
+  const report = { trashed, restored, editedSince };
+  await deps.repos.transaction(async (repos) => {
+    await repos.imports(actor.organizationId).update(id, { undone_at: now, undo_report: JSON.stringify(report) });
+    await repos.audit.write({
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      tableName: "imports",
+      recordId: id,
+      operation: "IMPORT_UNDONE",
+      newData: { trashed, restored, editedSince: editedSince.length },
+    });
+  });
+  return getImport(deps, actor, id);
+}

@@ -1,0 +1,189 @@
+import { TextDecoder } from "node:util";
+// A tolerant vCard reader (2.1, 3.0, 4.0) for files written by real products, many of them broken:
+// folded lines, quoted-printable with soft line breaks, per-property CHARSET, bare 2.1 parameters,
+// grouped properties, nested cards, missing END lines. See docs/decisions/009-import-formats.md.
+
+export interface VCardProperty {
+  /** `item1` of `item1.TEL`, lower-cased. */
+  group: string | null;
+  /** Upper-cased property name. */
+  name: string;
+  /** Upper-cased parameter names; values split on commas (3.0/4.0), as written otherwise. */
+  params: Map<string, string[]>;
+  /** The value as text (transfer encoding and charset undone), still with vCard escapes. */
+  value: string;
+}
+
+export interface VCardCard {
+  /** 1-based position of the card in the file (nested cards count where they begin). */
+  number: number;
+  properties: VCardProperty[];
+  /** The card's lines as they were in the file (latin1 view), for failed-card reports. */
+  lines: string[];
+}
+
+const BARE_ENCODINGS = new Set(["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]);
+
+/**
+ * Reads every card of a file. `raw` is the file's bytes as a latin1 string (one char per byte), so each
+ * property can be decoded with its own CHARSET; `fallbackCharset` is the file's detected encoding.
+ */
+export function readVCards(raw: string, fallbackCharset: string): VCardCard[] {
+  const lines = raw.split(/\r\n|\r|\n/);
+  const cards: VCardCard[] = [];
+  const open: VCardCard[] = [];
+  let number = 0;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (line.trim() === "") continue;
+    // A folded continuation of the previous property was already consumed below; a stray one is skipped.
+    if (line[0] === " " || line[0] === "\t") continue;
+    const start = i;
+    const header = splitHeader(line);
+    if (header && header.encoding === "QUOTED-PRINTABLE") {
+      // 2.1 soft line breaks: a value ending in '=' goes on with the next line, verbatim.
+      while (line.endsWith("=") && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i];
+    } else {
+      while (i + 1 < lines.length && (lines[i + 1]![0] === " " || lines[i + 1]![0] === "\t")) line += lines[++i]!.slice(1);
+    }
+    const upper = line.toUpperCase();
+    if (upper.startsWith("BEGIN:VCARD")) {
+      const card: VCardCard = { number: ++number, properties: [], lines: [line] };
+      cards.push(card);
+      open.push(card);
+      continue;
+    }
+    const current = open.at(-1);
+    if (!current) continue; // text outside any card
+    for (let k = start; k <= i; k++) current.lines.push(lines[k]!);
+    if (upper.startsWith("END:VCARD")) {
+      open.pop();
+      continue;
+    }
+    const property = parseProperty(line, fallbackCharset);
+    if (property) current.properties.push(property);
+  }
+  return cards;
+}
+
+interface Header {
+  nameEnd: number;
+  colon: number;
+  encoding: string | null;
+}
+
+/** Where the name ends and the value starts (the first colon outside a quoted parameter). */
+function splitHeader(line: string): Header | null {
+  let quoted = false;
+  let nameEnd = -1;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ";" && nameEnd < 0) nameEnd = i;
+    else if (!quoted && ch === ":") {
+      const paramsText = nameEnd < 0 ? "" : line.slice(nameEnd, i).toUpperCase();
+      const encoding = /(?:^|;)(?:ENCODING=)?QUOTED-PRINTABLE(?:;|$)/.test(paramsText) ? "QUOTED-PRINTABLE" : null;
+      return { nameEnd: nameEnd < 0 ? i : nameEnd, colon: i, encoding };
+    }
+  }
+  return null;
+}
+
+function parseProperty(line: string, fallbackCharset: string): VCardProperty | null {
+  const header = splitHeader(line);
+  if (!header) return null;
+  const fullName = line.slice(0, header.nameEnd).trim();
+  const dot = fullName.lastIndexOf(".");
+  const group = dot > 0 ? fullName.slice(0, dot).toLowerCase() : null;
+  const name = (dot > 0 ? fullName.slice(dot + 1) : fullName).toUpperCase();
+  if (!/^[A-Z0-9-]+$/.test(name)) return null;
+  const params = parseParams(line.slice(header.nameEnd, header.colon));
+  let bytes = line.slice(header.colon + 1);
+  const encoding = (params.get("ENCODING")?.[0] ?? "").toUpperCase();
+  if (encoding === "QUOTED-PRINTABLE") bytes = decodeQuotedPrintable(bytes);
+  else if (encoding === "BASE64" || encoding === "B") return { group, name, params, value: "" }; // photos and other binaries: kept out
+  const charset = params.get("CHARSET")?.[0] ?? fallbackCharset;
+  return { group, name, params, value: decodeBytes(bytes, charset, fallbackCharset) };
+}
+
+function parseParams(text: string): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  for (const part of splitOutsideQuotes(text, ";")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    let key: string;
+    let values: string[];
+    if (eq < 0) {
+      // vCard 2.1 bare parameter: TEL;CELL;HOME, or ;QUOTED-PRINTABLE.
+      const bare = part.trim().toUpperCase();
+      key = BARE_ENCODINGS.has(bare) ? "ENCODING" : "TYPE";
+      values = [bare];
+    } else {
+      key = part.slice(0, eq).trim().toUpperCase();
+      values = splitOutsideQuotes(part.slice(eq + 1), ",").map((v) => v.trim().replace(/^"|"$/g, ""));
+    }
+    params.set(key, [...(params.get(key) ?? []), ...values]);
+  }
+  return params;
+}
+
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let quoted = false;
+  let current = "";
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === separator && !quoted) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** Quoted-printable to bytes (still a latin1 string): `=XX` escapes, soft breaks already joined. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+const decoders = new Map<string, TextDecoder>();
+
+/** Bytes (a latin1 string) to text in `charset`; an unknown charset falls back to the file's encoding. */
+function decodeBytes(bytes: string, charset: string, fallback: string): string {
+  // Pure ASCII needs no decoding, and most values are.
+  if (!/[\x80-\xff]/.test(bytes)) return bytes;
+  const label = charset.trim().toLowerCase();
+  let decoder = decoders.get(label);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(label);
+    } catch {
+      decoder = decoders.get(fallback.toLowerCase()) ?? new TextDecoder(fallback);
+    }
+    decoders.set(label, decoder);
+  }
+  return decoder.decode(Buffer.from(bytes, "latin1"));
+}
+
+/** Splits a structured value (N, ADR, ORG) on unescaped semicolons and unescapes each component. */
+export function components(value: string): string[] {
+  const parts: string[] = [];
+  let current = "";
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === "\\" && i + 1 < value.length) {
+      current += ch + value[++i];
+    } else if (ch === ";") {
+      parts.push(unescapeText(current));
+      current = "";
+    } else current += ch;
+  }
+  parts.push(unescapeText(current));
+  return parts;
+}
+
+/** Undoes vCard text escapes: \n, \N, \, \; \\ (a lone backslash before anything else is kept). */
+export function unescapeText(value: string): string {
+  return value.replace(/\\([nN,;\\:])/g, (_m, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+}

@@ -1,0 +1,61 @@
+import type { ContactCandidate } from "../import/candidate.js";
+import { phoneTypeFromLabels } from "../import/phone-types.js";
+import { type VCardCard, type VCardProperty, components, unescapeText } from "./read.js";
+
+const isPreferred = (p: VCardProperty) => (p.params.get("TYPE") ?? []).some((t) => t.toUpperCase() === "PREF") || p.params.has("PREF");
+
+/** Properties of one name, the preferred ones first (TYPE=pref, PREF=1), then in file order. */
+function byPreference(card: VCardCard, name: string): VCardProperty[] {
+  const all = card.properties.filter((p) => p.name === name && p.value.trim() !== "");
+  return [...all.filter(isPreferred), ...all.filter((p) => !isPreferred(p))];
+}
+
+/** Apple writes the label of an `item1.TEL` in a sibling `item1.X-ABLabel` (`_$!<Mobile>!$_`). */
+function appleLabel(card: VCardCard, property: VCardProperty): string[] {
+  if (!property.group) return [];
+  const label = card.properties.find((p) => p.group === property.group && p.name === "X-ABLABEL");
+  return label ? [label.value.replace(/^_\$!<|>!\$_$/g, "")] : [];
+}
+
+const stripScheme = (value: string, scheme: string) => value.replace(new RegExp(`^${scheme}:`, "i"), "").trim();
+
+/**
+ * What a card says about one person: N (or FN split on the first space) for the name, ORG for the
+ * company, every TEL in preference order with its type, the first EMAIL, ADR and NOTE (spec section 5).
+ */
+export function vcardToCandidate(card: VCardCard): ContactCandidate {
+  const candidate: ContactCandidate = { phones: [] };
+  const n = byPreference(card, "N")[0];
+  if (n) {
+    const [family = "", given = ""] = components(n.value);
+    if (given.trim()) candidate.first_name = given.trim();
+    if (family.trim()) candidate.last_name = family.trim();
+  }
+  const fn = byPreference(card, "FN")[0];
+  if (fn && !candidate.first_name && !candidate.last_name) candidate.full_name = unescapeText(fn.value).trim();
+  const org = byPreference(card, "ORG")[0];
+  if (org) {
+    const company = components(org.value).find((c) => c.trim());
+    if (company) candidate.company = company.trim();
+  }
+  for (const tel of byPreference(card, "TEL")) {
+    const value = stripScheme(unescapeText(tel.value), "tel");
+    if (value) candidate.phones.push({ value, type: phoneTypeFromLabels([...(tel.params.get("TYPE") ?? []), ...appleLabel(card, tel)]) });
+  }
+  const email = byPreference(card, "EMAIL")[0];
+  if (email) candidate.email = stripScheme(unescapeText(email.value), "mailto");
+  const adr = byPreference(card, "ADR")[0];
+  if (adr) {
+    const [pobox = "", extended = "", street = "", locality = "", region = "", postal = "", country = ""] = components(adr.value).map((c) =>
+      c.trim(),
+    );
+    const lines = [pobox, extended, street, country].filter(Boolean);
+    if (lines.length) candidate.address = lines.join(", ");
+    if (locality) candidate.city = locality;
+    if (region) candidate.province_state = region;
+    if (postal) candidate.postal_zip_code = postal;
+  }
+  const note = byPreference(card, "NOTE")[0];
+  if (note) candidate.notes = unescapeText(note.value).trim();
+  return candidate;
+}
