@@ -120,6 +120,10 @@ const EXACT: Record<string, ImportTarget> = {
   "postal zip code": "postal_zip_code",
   "address 1 postal code": "postal_zip_code",
   "home zipcode": "postal_zip_code",
+  "home zip": "postal_zip_code",
+  "business zip": "postal_zip_code",
+  "work zip": "postal_zip_code",
+  "zip postal code": "postal_zip_code",
   "home zip code": "postal_zip_code",
   "home postal code": "postal_zip_code",
   "business postal code": "postal_zip_code",
@@ -182,6 +186,7 @@ function guessColumn(header: string): ColumnMapping {
 }
 
 const EMAILISH = /^[^\s@]+@[^\s@]+$/;
+const MULTI_VALUE = /\s+:::\s+/;
 
 /** Whether a first record is a header row: it names known columns and holds no e-mail or phone values. */
 export function looksLikeHeader(record: string[]): boolean {
@@ -213,7 +218,16 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
     const value = (record[i] ?? "").trim();
     if (!value || column.target === "ignore") return;
     if (column.target === "phone" || column.target === "phone2") {
-      phones.push({ value, type: column.phoneType, second: column.target === "phone2", column: i });
+      // Google writes several numbers of one label into one cell: '555 1234 ::: 555 5678'.
+      for (const one of value.split(MULTI_VALUE))
+        if (one.trim()) phones.push({ value: one.trim(), type: column.phoneType, second: column.target === "phone2", column: i });
+    } else if (column.target === "email") {
+      (text.email ??= []).push(
+        ...value
+          .split(MULTI_VALUE)
+          .map((e) => e.trim())
+          .filter(Boolean),
+      );
     } else if (column.target === "phone_type") phoneTypeLabel ??= value;
     else if (column.target === "phone2_type") phone2TypeLabel ??= value;
     else (text[column.target] ??= []).push(value);

@@ -4,6 +4,8 @@ export interface CsvTable {
   delimiter: string;
   /** Every record, blank lines left out; cells as written (quotes undone). */
   records: string[][];
+  /** The 1-based row of each record as a spreadsheet program shows it (blank lines count). */
+  rowNumbers: number[];
 }
 
 const DELIMITERS = [",", ";", "\t", "|"];
@@ -14,8 +16,17 @@ const DELIMITERS = [",", ";", "\t", "|"];
  * semicolon, tab and pipe. Returns null when the text is no table at all.
  */
 export function parseCsv(text: string): CsvTable | null {
-  const result = Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: "greedy" });
-  const records = result.data.filter((r) => r.some((cell) => cell.trim() !== ""));
+  // The delimiter is guessed on the first records without blank lines (they would spoil the guess); the
+  // whole text is then read with blank lines kept, so every record keeps its row number.
+  const { delimiter } = Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: "greedy", preview: 50 }).meta;
+  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  const records: string[][] = [];
+  const rowNumbers: number[] = [];
+  result.data.forEach((record, i) => {
+    if (!record.some((cell) => cell.trim() !== "")) return;
+    records.push(record);
+    rowNumbers.push(i + 1);
+  });
   if (records.length === 0) return null;
-  return { delimiter: result.meta.delimiter, records };
+  return { delimiter: result.meta.delimiter, records, rowNumbers };
 }

@@ -11,7 +11,8 @@ import { decodeText, detectEncoding, looksBinary } from "./decode.js";
 export type ImportFormat = "csv" | "vcard";
 
 export type ImportFile =
-  { format: "csv"; encoding: string; delimiter: string; records: string[][] } | { format: "vcard"; encoding: string; cards: VCardCard[] };
+  | { format: "csv"; encoding: string; delimiter: string; records: string[][]; rowNumbers: number[] }
+  | { format: "vcard"; encoding: string; cards: VCardCard[] };
 
 export const unsupportedFile = () => new AppError(415, "UNSUPPORTED_FILE", "Only .csv and .vcf files can be imported");
 export const csvUnreadable = () => new AppError(400, "PARSE_FAILED", "Failed to parse CSV file");
@@ -36,11 +37,14 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
   const head = new TextDecoder(encoding).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
   if (startsWithVCard(head)) return readVCardFile(bytes, encoding);
   if (byName === "vcard" || expected === "vcard") throw vcardUnreadable();
-  if (byName === null && expected === undefined && !/[,;\t]/.test(head)) throw unsupportedFile();
+  // A table under another extension (.xlsx, .doc...) is not what the user meant to send; a name without
+  // one is read by its content.
+  const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
+  if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(head))) throw unsupportedFile();
   const { text } = decodeText(bytes);
   const table = parseCsv(text);
   if (!table) throw csvUnreadable();
-  return { format: "csv", encoding, delimiter: table.delimiter, records: table.records };
+  return { format: "csv", encoding, delimiter: table.delimiter, records: table.records, rowNumbers: table.rowNumbers };
 }
 
 function readVCardFile(bytes: Uint8Array, encoding: string): ImportFile {
@@ -85,7 +89,7 @@ export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<P
   const start = hasHeader ? 1 : 0;
   for (let i = start; i < file.records.length; i++) {
     const record = file.records[i]!;
-    yield { label: `Row ${i + 1}`, candidate: recordToCandidate(record, mapping), raw: record };
+    yield { label: `Row ${file.rowNumbers[i] ?? i + 1}`, candidate: recordToCandidate(record, mapping), raw: record };
   }
 }
 

@@ -8,7 +8,7 @@ export type CandidateOutcome = { ok: true; fields: ContactFields; warnings: stri
 /**
  * The import rules of spec section 5 on one candidate: a phone is required (the first valid one is the
  * contact's phone, the next its second phone); the name comes from first and last name, else from the
- * whole name split on the first space; with neither a name nor a company the first name is 'Unknown'.
+ * whole name split on the first space (beside a last name, the whole name less that last name); with neither a name nor a company the first name is 'Unknown'.
  * An e-mail that is not an address is left out with a warning rather than losing the person.
  */
 export function candidateToFields(candidate: ContactCandidate): CandidateOutcome {
@@ -20,10 +20,14 @@ export function candidateToFields(candidate: ContactCandidate): CandidateOutcome
   let first = candidate.first_name?.trim() ?? "";
   let last = candidate.last_name?.trim() ?? "";
   const whole = candidate.full_name?.trim() ?? "";
-  if (!first && !last && whole) {
+  if (!first && whole && !last) {
     const space = whole.indexOf(" ");
     first = space < 0 ? whole : whole.slice(0, space);
     last = space < 0 ? "" : whole.slice(space + 1).trim();
+  } else if (!first && whole) {
+    // 'name' beside 'last_name' (the spec's layout): the name is the first name, or the whole name.
+    const ending = whole.toLowerCase().endsWith(` ${last.toLowerCase()}`);
+    first = ending ? whole.slice(0, whole.length - last.length).trim() : whole;
   }
   const company = candidate.company?.trim() ?? "";
   if (!first && !company) {

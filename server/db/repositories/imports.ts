@@ -26,22 +26,45 @@ export function importRepository(db: Kysely<Schema>, organizationId: string) {
     },
 
     /** Remembers what a run changed on existing contacts, for undo. */
+    /**
+     * Records the previous values of contacts a batch changed. A contact changed by an earlier batch of
+     * the same run keeps its first previous values (the ones from before the run) and gets the new version.
+     */
     async recordChanges(
       importId: string,
       changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[],
     ): Promise<void> {
       if (changes.length === 0) return;
+      const earlier = new Map(
+        (
+          await db
+            .selectFrom("import_changes")
+            .select(["contact_id", "previous"])
+            .where("import_id", "=", importId)
+            .where(
+              "contact_id",
+              "in",
+              changes.map((c) => c.contactId),
+            )
+            .execute()
+        ).map((r) => [r.contact_id, JSON.parse(r.previous) as Record<string, unknown>]),
+      );
       await db
         .insertInto("import_changes")
         .values(
           changes.map((c) => ({
             import_id: importId,
             contact_id: c.contactId,
-            previous: JSON.stringify(c.previous),
+            previous: JSON.stringify({ ...c.previous, ...earlier.get(c.contactId) }),
             version_after: c.versionAfter,
           })),
         )
-        .onConflict((oc) => oc.columns(["import_id", "contact_id"]).doNothing())
+        .onConflict((oc) =>
+          oc.columns(["import_id", "contact_id"]).doUpdateSet((eb) => ({
+            previous: eb.ref("excluded.previous"),
+            version_after: eb.ref("excluded.version_after"),
+          })),
+        )
         .execute();
     },
 

@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
+
+/** header -> target for the headers a layout names (columns not listed must be 'ignore'). */
+function targets(headers: string[]) {
+  return Object.fromEntries(headers.map((h, i) => [h, guessMapping(headers)[i]!.target]));
+}
+
+function expectLayout(headers: string[], expected: Record<string, string>) {
+  const got = targets(headers);
+  for (const header of headers) expect([header, got[header]]).toEqual([header, expected[header] ?? "ignore"]);
+}
+
+describe("column mapping guessed from the headers of real exports", () => {
+  it("reads the spec's own layout and template", () => {
+    expectLayout(["first_name", "last_name", "email", "notes", "phone"], {
+      first_name: "first_name",
+      last_name: "last_name",
+      email: "email",
+      notes: "notes",
+      phone: "phone",
+    });
+    expectLayout(["Name", "Phone", "Email", "Notes"], { Name: "full_name", Phone: "phone", Email: "email", Notes: "notes" });
+  });
+
+  it("reads Google Contacts' current layout, phone labels included", () => {
+    const headers = [
+      "First Name",
+      "Middle Name",
+      "Last Name",
+      "Phonetic First Name",
+      "Nickname",
+      "Birthday",
+      "Notes",
+      "Labels",
+      "E-mail 1 - Label",
+      "E-mail 1 - Value",
+      "Phone 1 - Label",
+      "Phone 1 - Value",
+      "Phone 2 - Label",
+      "Phone 2 - Value",
+      "Address 1 - Label",
+      "Address 1 - Formatted",
+      "Address 1 - Street",
+      "Address 1 - City",
+      "Address 1 - Region",
+      "Address 1 - Postal Code",
+      "Address 1 - Country",
+      "Organization Name",
+      "Organization Title",
+    ];
+    expectLayout(headers, {
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      Notes: "notes",
+      "E-mail 1 - Value": "email",
+      "Phone 1 - Label": "phone_type",
+      "Phone 1 - Value": "phone",
+      "Phone 2 - Label": "phone2_type",
+      "Phone 2 - Value": "phone2",
+      "Address 1 - Street": "address",
+      "Address 1 - City": "city",
+      "Address 1 - Region": "province_state",
+      "Address 1 - Postal Code": "postal_zip_code",
+      "Address 1 - Country": "address",
+      "Organization Name": "company",
+    });
+  });
+
+  it("reads Google Contacts' old layout (Given Name, Family Name, Type columns)", () => {
+    const headers = [
+      "Name",
+      "Given Name",
+      "Additional Name",
+      "Family Name",
+      "Notes",
+      "E-mail 1 - Type",
+      "E-mail 1 - Value",
+      "Phone 1 - Type",
+      "Phone 1 - Value",
+      "Organization 1 - Name",
+      "Organization 1 - Title",
+    ];
+    expectLayout(headers, {
+      Name: "full_name",
+      "Given Name": "first_name",
+      "Family Name": "last_name",
+      Notes: "notes",
+      "E-mail 1 - Value": "email",
+      "Phone 1 - Type": "phone_type",
+      "Phone 1 - Value": "phone",
+      "Organization 1 - Name": "company",
+    });
+  });
+
+  it("reads Outlook's layout, taking the first address group and every phone column", () => {
+    const headers = [
+      "Title",
+      "First Name",
+      "Middle Name",
+      "Last Name",
+      "Suffix",
+      "Company",
+      "Department",
+      "Job Title",
+      "Business Street",
+      "Business City",
+      "Business State",
+      "Business Postal Code",
+      "Business Country/Region",
+      "Home Street",
+      "Home City",
+      "Home State",
+      "Home Postal Code",
+      "Business Fax",
+      "Business Phone",
+      "Home Phone",
+      "Mobile Phone",
+      "Pager",
+      "E-mail Address",
+      "E-mail Type",
+      "E-mail Display Name",
+      "E-mail 2 Address",
+      "Notes",
+      "Web Page",
+    ];
+    const mapping = guessMapping(headers);
+    expectLayout(headers, {
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      Company: "company",
+      "Business Street": "address",
+      "Business City": "city",
+      "Business State": "province_state",
+      "Business Postal Code": "postal_zip_code",
+      "Business Country/Region": "address",
+      "Business Fax": "phone",
+      "Business Phone": "phone",
+      "Home Phone": "phone",
+      "Mobile Phone": "phone",
+      Pager: "phone",
+      "E-mail Address": "email",
+      "E-mail 2 Address": "email",
+      Notes: "notes",
+    });
+    expect(mapping[headers.indexOf("Mobile Phone")]).toEqual({ target: "phone", phoneType: "mobile" });
+    expect(mapping[headers.indexOf("Business Fax")]).toEqual({ target: "phone", phoneType: "fax_work" });
+    expect(mapping[headers.indexOf("Home Phone")]).toEqual({ target: "phone", phoneType: "home" });
+  });
+
+  it("reads Thunderbird, Yahoo, Windows Contacts, KMail and Apple exports", () => {
+    expectLayout(
+      [
+        "First Name",
+        "Last Name",
+        "Display Name",
+        "Nickname",
+        "Primary Email",
+        "Secondary Email",
+        "Screen Name",
+        "Work Phone",
+        "Home Phone",
+        "Fax Number",
+        "Pager Number",
+        "Mobile Number",
+        "Home Address",
+        "Home Address 2",
+        "Home City",
+        "Home State",
+        "Home ZipCode",
+        "Home Country",
+        "Organization",
+        "Notes",
+      ],
+      {
+        "First Name": "first_name",
+        "Last Name": "last_name",
+        "Display Name": "full_name",
+        "Primary Email": "email",
+        "Secondary Email": "email",
+        "Work Phone": "phone",
+        "Home Phone": "phone",
+        "Fax Number": "phone",
+        "Pager Number": "phone",
+        "Mobile Number": "phone",
+        "Home Address": "address",
+        "Home Address 2": "address",
+        "Home City": "city",
+        "Home State": "province_state",
+        "Home ZipCode": "postal_zip_code",
+        "Home Country": "address",
+        Organization: "company",
+        Notes: "notes",
+      },
+    );
+    expectLayout(
+      [
+        "First",
+        "Middle",
+        "Last",
+        "Nickname",
+        "Email",
+        "Category",
+        "Home",
+        "Work",
+        "Mobile",
+        "Company",
+        "Home Address",
+        "Home City",
+        "Home State",
+        "Home ZIP",
+        "Comments",
+      ],
+      {
+        First: "first_name",
+        Last: "last_name",
+        Email: "email",
+        Mobile: "phone",
+        Company: "company",
+        "Home Address": "address",
+        "Home City": "city",
+        "Home State": "province_state",
+        "Home ZIP": "postal_zip_code",
+        Comments: "notes",
+      },
+    );
+    expectLayout(
+      [
+        "Name",
+        "E-mail Address",
+        "Home Street",
+        "Home City",
+        "Home Postal Code",
+        "Home State",
+        "Home Phone",
+        "Mobile Phone",
+        "Business Phone",
+        "Company",
+        "Notes",
+      ],
+      {
+        Name: "full_name",
+        "E-mail Address": "email",
+        "Home Street": "address",
+        "Home City": "city",
+        "Home Postal Code": "postal_zip_code",
+        "Home State": "province_state",
+        "Home Phone": "phone",
+        "Mobile Phone": "phone",
+        "Business Phone": "phone",
+        Company: "company",
+        Notes: "notes",
+      },
+    );
+    expectLayout(
+      [
+        "Formatted Name",
+        "Family Name",
+        "Given Name",
+        "Additional Names",
+        "Home Phone",
+        "Mobile Phone",
+        "Email Address",
+        "Organization",
+        "Note",
+      ],
+      {
+        "Formatted Name": "full_name",
+        "Family Name": "last_name",
+        "Given Name": "first_name",
+        "Home Phone": "phone",
+        "Mobile Phone": "phone",
+        "Email Address": "email",
+        Organization: "company",
+        Note: "notes",
+      },
+    );
+    expectLayout(["First name", "Last name", "Company", "Phone: mobile", "Phone: work", "Email: home"], {
+      "First name": "first_name",
+      "Last name": "last_name",
+      Company: "company",
+      "Phone: mobile": "phone",
+      "Phone: work": "phone",
+      "Email: home": "email",
+    });
+  });
+
+  it("tells a header row from data, and maps a headerless file by its values", () => {
+    expect(looksLikeHeader(["Name", "Phone", "Email"])).toBe(true);
+    expect(looksLikeHeader(["Ada", "+44 20 7946 0000", "ada@example.com"])).toBe(false);
+    expect(looksLikeHeader(["x1", "y2"])).toBe(false);
+    expect(
+      guessMappingFromValues([
+        ["Ada", "+44 20 7946 0000", "ada@example.com"],
+        ["Bob", "555-123-4567", "bob@example.com"],
+      ]).map((m) => m.target),
+    ).toEqual(["ignore", "phone", "email"]);
+  });
+
+  it("turns a record into a candidate: mobile first among phones, labels as types, the first e-mail", () => {
+    const headers = ["First Name", "Last Name", "Business Phone", "Mobile Phone", "E-mail Address", "E-mail 2 Address"];
+    const candidate = recordToCandidate(
+      ["Ada", "Lovelace", "+44 20 7946 0001", "+44 7700 900001", "", "second@example.com"],
+      guessMapping(headers),
+    );
+    expect(candidate).toMatchObject({ first_name: "Ada", last_name: "Lovelace", email: "second@example.com" });
+    expect(candidate.phones.slice(0, 2)).toEqual([
+      { value: "+44 7700 900001", type: "mobile" },
+      { value: "+44 20 7946 0001", type: "work" },
+    ]);
+    const google = ["Phone 1 - Label", "Phone 1 - Value"];
+    expect(recordToCandidate(["Work", "555 123 4567"], guessMapping(google)).phones).toEqual([{ value: "555 123 4567", type: "work" }]);
+    expect(recordToCandidate(["* Mobile", "555 123 4567 ::: 555 765 4321"], guessMapping(google)).phones[0]).toEqual({
+      value: "555 123 4567",
+      type: "mobile",
+    });
+  });
+});

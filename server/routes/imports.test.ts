@@ -1,0 +1,530 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, buildOrg, buildUser } from "../test/factories.js";
+import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
+import { send, signIn } from "../test/requests.js";
+import { csvOf, upload } from "../test/uploads.js";
+
+const GOOGLE_HEADERS = [
+  "First Name",
+  "Middle Name",
+  "Last Name",
+  "Organization Name",
+  "E-mail 1 - Label",
+  "E-mail 1 - Value",
+  "Phone 1 - Label",
+  "Phone 1 - Value",
+  "Phone 2 - Label",
+  "Phone 2 - Value",
+  "Notes",
+];
+const OUTLOOK_HEADERS = [
+  "Title",
+  "First Name",
+  "Middle Name",
+  "Last Name",
+  "Company",
+  "Business Street",
+  "Business City",
+  "Business State",
+  "Business Postal Code",
+  "Business Phone",
+  "Mobile Phone",
+  "E-mail Address",
+  "Notes",
+];
+
+/** Windows-1252 bytes, as Outlook writes them (one byte per character here). */
+const cp1252 = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+
+describe.each(engines)("imports API (%s)", (engine) => {
+  let t: TestApp;
+  let org: string;
+  let otherOrg: string;
+  let admin: string;
+  let staff: string;
+  let outsider: string;
+  let serial = 0;
+  /** A phone number no other test uses. */
+  const phone = () => `+1 212 555 ${String(1000 + ++serial).padStart(4, "0")}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const a = await buildUser(t);
+    const s = await buildUser(t);
+    const o = await buildUser(t);
+    org = await buildOrg(t, a.id);
+    otherOrg = await buildOrg(t, o.id, "Other");
+    await addMember(t, org, s.id, "staff");
+    admin = await signIn(t.app, a.email, a.password);
+    staff = await signIn(t.app, s.email, s.password);
+    outsider = await signIn(t.app, o.email, o.password);
+  });
+  afterAll(() => t?.close());
+
+  const api = (method: string, path: string, body?: unknown, cookie = staff, orgId = org) =>
+    send(t.app, method, `/api/orgs/${orgId}${path}`, { cookie, body });
+  const importFile = (bytes: Uint8Array | string, name: string, fields: Record<string, string> = {}, cookie = staff, orgId = org) =>
+    upload(t.app, `/api/orgs/${orgId}/imports`, { bytes, name }, fields, cookie);
+  const preview = (bytes: Uint8Array | string, name: string) =>
+    upload(t.app, `/api/orgs/${org}/imports/preview`, { bytes, name }, {}, staff);
+  const search = async (q: string) => (await api("GET", `/contacts?q=${encodeURIComponent(q)}&limit=100`)).json.items as any[];
+  const total = async () => (await api("GET", "/contacts/counts")).json.all as number;
+
+  it("previews a Google Contacts export: encoding, delimiter, header and the guessed mapping", async () => {
+    const csv = csvOf(GOOGLE_HEADERS, [
+      {
+        "First Name": "Ada",
+        "Last Name": "Lovelace",
+        "E-mail 1 - Value": "ada@example.com",
+        "Phone 1 - Label": "Mobile",
+        "Phone 1 - Value": phone(),
+      },
+    ]);
+    const res = await preview(csv, "contacts.csv");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      format: "csv",
+      encoding: "utf-8",
+      delimiter: ",",
+      hasHeader: true,
+      headers: GOOGLE_HEADERS,
+      estimatedRows: 1,
+    });
+    const targets = res.json.mapping.map((m: any) => m.target);
+    expect(targets).toEqual([
+      "first_name",
+      "ignore",
+      "last_name",
+      "company",
+      "ignore",
+      "email",
+      "phone_type",
+      "phone",
+      "phone2_type",
+      "phone2",
+      "notes",
+    ]);
+    expect(res.json.sample[1].slice(0, 3)).toEqual(["Ada", "", "Lovelace"]);
+  });
+
+  it("previews an Outlook export written in Windows-1252 with semicolons and reads its accents", async () => {
+    const row = ["", "Renée", "", "Müller", "Café Noël", "1 Rue de la Paix", "Zürich", "ZH", "8001", phone(), "", "renee@example.com", ""];
+    const text = [OUTLOOK_HEADERS.join(";"), row.join(";")].join("\r\n");
+    const res = await preview(cp1252(text), "outlook.csv");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ format: "csv", encoding: "windows-1252", delimiter: ";", hasHeader: true });
+    expect(res.json.sample[1]).toEqual(row);
+    const byHeader = Object.fromEntries(OUTLOOK_HEADERS.map((h, i) => [h, res.json.mapping[i].target]));
+    expect(byHeader).toMatchObject({
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      Company: "company",
+      "Business Street": "address",
+      "Business City": "city",
+      "Business State": "province_state",
+      "Business Postal Code": "postal_zip_code",
+      "Business Phone": "phone",
+      "Mobile Phone": "phone",
+      "E-mail Address": "email",
+    });
+  });
+
+  it("previews a vCard file as its first cards", async () => {
+    const tel = phone();
+    const vcf = `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Grace Hopper\r\nN:Hopper;Grace;;;\r\nTEL;TYPE=CELL:${tel}\r\nEMAIL:grace@example.com\r\nEND:VCARD\r\n`;
+    const res = await preview(vcf, "grace.vcf");
+    expect(res.json).toMatchObject({ format: "vcard", estimatedRows: 1, sample: [["Grace Hopper", tel, "grace@example.com"]] });
+  });
+
+  it("imports the spec's CSV layout: counts, per-row reasons, the list shows the contacts, usage and audit recorded", async () => {
+    const [p1, p2] = [phone(), phone()];
+    const csv = csvOf(
+      ["name", "last_name", "phone", "email", "notes"],
+      [
+        { name: "Zelda", last_name: "Fitzgerald", phone: p1, email: "zelda@example.com", notes: 'Line one\nline two, with "quotes"' },
+        { name: "Nophone", last_name: "Person" },
+        { name: "Scott", last_name: "Fitzgerald", phone: p2, email: "not-an-email" },
+      ],
+    );
+    const before = await total();
+    const res = await importFile(csv, "spec.csv");
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "done", format: "csv", total: 3, processed: 3, imported: 2, merged: 0, failed: 1 });
+    expect(res.json.errors).toEqual([{ row: "Row 3", message: "Row 3: Missing phone number" }]);
+    expect(res.json.notices.map((n: any) => n.message)).toEqual([expect.stringMatching(/^Row 4: .*e-mail/i)]);
+    expect(await total()).toBe(before + 2);
+    const found = await search("Fitzgerald");
+    expect(found.map((c) => c.first_name).sort()).toEqual(["Scott", "Zelda"]);
+    expect(found.find((c) => c.first_name === "Zelda")).toMatchObject({
+      email: "zelda@example.com",
+      notes: 'Line one\nline two, with "quotes"',
+    });
+    expect(found.find((c) => c.first_name === "Scott").email).toBeNull();
+
+    const period = new Date().toISOString().slice(0, 7);
+    const usage = await t.database.db
+      .selectFrom("usage_stats")
+      .selectAll()
+      .where("organization_id", "=", org)
+      .where("period", "=", period)
+      .execute();
+    expect(usage.reduce((sum, u) => sum + Number(u.imports), 0)).toBeGreaterThanOrEqual(2);
+    const audit = await t.database.db.selectFrom("audit_logs").select("operation").where("record_id", "=", res.json.id).execute();
+    expect(audit.map((a) => a.operation)).toEqual(["IMPORT_COMPLETED"]);
+  });
+
+  it("merges a row into the contact with the same phone, fills only its empty fields and names it in the summary", async () => {
+    const tel = phone();
+    const existing = await api("POST", "/contacts", { first_name: "Jane", last_name: "Doe", phone: tel });
+    expect(existing.status).toBe(201);
+    const formatted = tel.replace("+1 ", "(").replace(" 555 ", ") 555-");
+    const csv = csvOf(
+      ["First Name", "Last Name", "Phone", "E-mail", "Company"],
+      [
+        { "First Name": "Janet", "Last Name": "Dough", Phone: formatted, "E-mail": "jane@example.com", Company: "Acme" },
+        { "First Name": "Jane", "Last Name": "Doe", Phone: tel, Company: "Ignored Inc" },
+      ],
+    );
+    const before = await total();
+    const res = await importFile(csv, "merge.csv");
+    expect(res.json).toMatchObject({ status: "done", imported: 0, merged: 2, failed: 0 });
+    expect(res.json.notices).toEqual([{ row: "Row 2", message: "Row 2: merged into Jane Doe" }]);
+    const contact = (await api("GET", `/contacts/${existing.json.contact.id}`)).json;
+    expect(contact).toMatchObject({ first_name: "Jane", last_name: "Doe", email: "jane@example.com", company: "Acme" });
+    expect(await total()).toBe(before);
+
+    const again = await importFile(csv, "merge.csv");
+    expect(again.json).toMatchObject({ imported: 0, merged: 2 });
+    expect(await total()).toBe(before);
+  });
+
+  it("re-importing the same file adds no contact, and rows of one file with the same phone merge", async () => {
+    const [p1, p2] = [phone(), phone()];
+    const csv = csvOf(
+      ["name", "phone", "email"],
+      [
+        { name: "Twin", phone: p1 },
+        { name: "Twin", phone: p1, email: "twin@example.com" },
+        { name: "Other", phone: p2 },
+      ],
+    );
+    const before = await total();
+    const first = await importFile(csv, "twins.csv");
+    expect(first.json).toMatchObject({ imported: 2, merged: 1 });
+    const second = await importFile(csv, "twins.csv");
+    expect(second.json).toMatchObject({ imported: 0, merged: 3 });
+    expect(await total()).toBe(before + 2);
+    expect((await search("Twin")).map((c) => c.email)).toEqual(["twin@example.com"]);
+  });
+
+  it("asks once per run what to do with a matching phone: update with the file's values, or skip the row", async () => {
+    const tel = phone();
+    const created = await api("POST", "/contacts", { first_name: "Mode", last_name: "Tester", company: "Old Co", phone: tel });
+    const id = created.json.contact.id as string;
+    const csv = csvOf(
+      ["First Name", "Last Name", "Phone", "Company"],
+      [{ "First Name": "Mode", "Last Name": "Tester", Phone: tel, Company: "New Co" }],
+    );
+    const skipped = await importFile(csv, "mode.csv", { mode: "skip" });
+    expect(skipped.json).toMatchObject({ imported: 0, merged: 0, skipped: 1 });
+    expect((await api("GET", `/contacts/${id}`)).json.company).toBe("Old Co");
+    const filled = await importFile(csv, "mode.csv", { mode: "fill" });
+    expect(filled.json).toMatchObject({ merged: 1 });
+    expect((await api("GET", `/contacts/${id}`)).json.company).toBe("Old Co");
+    const updated = await importFile(csv, "mode.csv", { mode: "update" });
+    expect(updated.json).toMatchObject({ merged: 1 });
+    expect((await api("GET", `/contacts/${id}`)).json.company).toBe("New Co");
+  });
+
+  it("uses the mapping and header choice the user sends", async () => {
+    const tel = phone();
+    const csv = `Mapped,${tel},Person Co\r\n`;
+    const mapping = JSON.stringify([{ target: "first_name" }, { target: "phone", phoneType: "work" }, { target: "company" }]);
+    const res = await importFile(csv, "noheader.csv", { mapping, hasHeader: "false" });
+    expect(res.json).toMatchObject({ imported: 1, failed: 0 });
+    expect((await search("Person Co"))[0]).toMatchObject({ first_name: "Mapped", company: "Person Co", phone_type: "work" });
+    const short = await importFile(csv, "noheader.csv", { mapping: JSON.stringify([{ target: "first_name" }]), hasHeader: "false" });
+    expect(short.status).toBe(400);
+  });
+
+  it("imports a vCard file: a broken card fails alone with its own reason", async () => {
+    const [p1, p2] = [phone(), phone()];
+    const vcf = [
+      "BEGIN:VCARD",
+      "VERSION:2.1",
+      "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=89mile;Zola;;;",
+      `TEL;CELL:${p1}`,
+      "EMAIL;INTERNET:emile@example.com",
+      "ORG:Rougon;Macquart",
+      "END:VCARD",
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "FN:No Phone Here",
+      "END:VCARD",
+      "BEGIN:VCARD",
+      "VERSION:4.0",
+      "FN:Victor Hugo",
+      `item1.TEL;TYPE=work:tel:${p2}`,
+      "NOTE:Les Mis\\, érables\\nvolume 1",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    const res = await importFile(vcf, "cards.vcf");
+    expect(res.json).toMatchObject({ status: "done", format: "vcard", total: 3, imported: 2, failed: 1 });
+    expect(res.json.errors).toEqual([{ row: "Contact 2", message: "Contact 2: Missing phone number" }]);
+    expect((await search("Zola"))[0]).toMatchObject({ first_name: "Zola", last_name: "Émile", company: "Rougon", phone_type: "mobile" });
+    expect((await search("Victor"))[0]).toMatchObject({
+      first_name: "Victor",
+      last_name: "Hugo",
+      notes: "Les Mis, érables\nvolume 1",
+      phone_type: "work",
+    });
+  });
+
+  it("downloads the failed rows as a CSV to fix and import again", async () => {
+    const csv = csvOf(
+      ["name", "phone", "notes"],
+      [
+        { name: "=cmd|' /C calc'!A0", notes: "no phone" },
+        { name: "Fine", phone: phone() },
+      ],
+    );
+    const res = await importFile(csv, "bad rows.csv");
+    expect(res.json).toMatchObject({ imported: 1, failed: 1 });
+    const download = await t.app.request(`/api/orgs/${org}/imports/${res.json.id}/failed-rows`, {
+      headers: { origin: APP_URL, cookie: staff },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toContain("text/csv");
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="bad_rows-failed-rows.csv"');
+    // A BOM for spreadsheet programs, and a formula-looking cell defused with an apostrophe.
+    expect(Buffer.from(await download.arrayBuffer()).toString("utf8")).toBe(
+      "\uFEFFname,phone,notes,Error\r\n'=cmd|' /C calc'!A0,,no phone,Row 2: Missing phone number",
+    );
+  });
+
+  it("imports picked phone contacts under the native rules", async () => {
+    const [p1, p2] = [phone(), phone()];
+    const res = await api("POST", "/imports/native", {
+      mode: "fill",
+      contacts: [
+        { name: ["Native Person"], tel: [p1, phone()], email: ["native@example.com", "second@example.com"] },
+        { name: [], tel: [p2] },
+        { name: ["No Number"], tel: [] },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "done", format: "native", total: 3, imported: 2, failed: 1 });
+    expect((await search("Native"))[0]).toMatchObject({ first_name: "Native", last_name: "Person", email: "native@example.com" });
+    const unknown = (await search("Unknown")).find(
+      (c) => c.phone_digits?.endsWith(p2.replace(/\D/g, "").slice(-7)) || c.first_name === "Unknown",
+    );
+    expect(unknown).toMatchObject({ first_name: "Unknown" });
+  });
+
+  it("undoes an import: created contacts go to the trash, merged fields come back, contacts edited since are listed", async () => {
+    const [kept, edited, fresh] = [phone(), phone(), phone()];
+    const a = (await api("POST", "/contacts", { first_name: "Keep", last_name: "Me", phone: kept })).json.contact;
+    const b = (await api("POST", "/contacts", { first_name: "Edit", last_name: "Me", phone: edited })).json.contact;
+    const csv = csvOf(
+      ["name", "phone", "email"],
+      [
+        { name: "Keep", phone: kept, email: "keep@example.com" },
+        { name: "Edit", phone: edited, email: "edit@example.com" },
+        { name: "Brand New", phone: fresh },
+      ],
+    );
+    const before = await total();
+    const run = await importFile(csv, "undo.csv");
+    expect(run.json).toMatchObject({ imported: 1, merged: 2, canUndo: true });
+    const current = (await api("GET", `/contacts/${b.id}`)).json;
+    expect((await api("PATCH", `/contacts/${b.id}`, { version: current.version, notes: "edited by hand" })).status).toBe(200);
+
+    const undone = await api("POST", `/imports/${run.json.id}/undo`);
+    expect(undone.status).toBe(200);
+    expect(undone.json).toMatchObject({
+      canUndo: false,
+      undoReport: { trashed: 1, restored: 1, editedSince: [{ id: b.id, name: "Edit Me" }] },
+    });
+    expect(await total()).toBe(before);
+    expect((await api("GET", `/contacts/${a.id}`)).json.email).toBeNull();
+    expect((await api("GET", `/contacts/${b.id}`)).json.email).toBe("edit@example.com");
+    const trash = (await api("GET", "/trash?limit=100", undefined, admin)).json.items as any[];
+    expect(trash.some((c) => c.first_name === "Brand")).toBe(true);
+    expect((await api("POST", `/imports/${run.json.id}/undo`)).status).toBe(409);
+  });
+
+  it("lets only the importer or an admin undo", async () => {
+    const run = await importFile(csvOf(["name", "phone"], [{ name: "Admins", phone: phone() }]), "admin.csv", {}, admin);
+    const denied = await api("POST", `/imports/${run.json.id}/undo`, undefined, staff);
+    expect(denied.status).toBe(403);
+    expect((await api("GET", `/imports/${run.json.id}`, undefined, staff)).json.canUndo).toBe(false);
+    expect((await api("POST", `/imports/${run.json.id}/undo`, undefined, admin)).status).toBe(200);
+  });
+
+  it("lists the organization's imports, newest first", async () => {
+    const list = await api("GET", "/imports?limit=2");
+    expect(list.status).toBe(200);
+    expect(list.json.items).toHaveLength(2);
+    expect(list.json.nextCursor).toEqual(expect.any(String));
+    const dates = list.json.items.map((i: any) => i.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it.each([
+    [
+      "a PNG named .png",
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      "photo.png",
+      415,
+      "Only .csv and .vcf files can be imported",
+    ],
+    [
+      "a PNG named .csv",
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      "photo.csv",
+      400,
+      "Failed to parse CSV file",
+    ],
+    ["a CSV named .vcf", "name,phone\nA,5551234567\n", "contacts.vcf", 400, "Failed to parse vCard file"],
+    ["prose without a name", "Dear friends.\nSee you soon.", "letter", 415, "Only .csv and .vcf files can be imported"],
+    ["a table named .xlsx", "name,phone\nA,5551234567\n", "book.xlsx", 415, "Only .csv and .vcf files can be imported"],
+    ["an empty CSV", "", "empty.csv", 400, "Failed to parse CSV file"],
+  ])("refuses %s and writes nothing", async (_what, bytes, name, status, message) => {
+    const before = (await api("GET", "/imports?limit=100")).json.items.length;
+    const res = await importFile(bytes, name);
+    expect(res.status).toBe(status);
+    expect(res.json.error.message).toBe(message);
+    expect((await api("GET", "/imports?limit=100")).json.items.length).toBe(before);
+  });
+
+  it("answers another organization's imports with 404 and lets no outsider import", async () => {
+    const run = await importFile(csvOf(["name", "phone"], [{ name: "Private", phone: phone() }]), "mine.csv");
+    expect((await api("GET", `/imports/${run.json.id}`, undefined, outsider, otherOrg)).status).toBe(404);
+    expect((await api("GET", `/imports/${run.json.id}/failed-rows`, undefined, outsider, otherOrg)).status).toBe(404);
+    expect((await api("POST", `/imports/${run.json.id}/undo`, undefined, outsider, otherOrg)).status).toBe(404);
+    const foreign = await importFile(csvOf(["name", "phone"], [{ name: "Sneaky", phone: phone() }]), "x.csv", {}, outsider, org);
+    expect(foreign.status).toBe(404);
+    expect(await search("Sneaky")).toEqual([]);
+  });
+
+  it("shows a run that stopped mid-way as interrupted, and importing the file again completes it without twins", async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ name: `Resume${i}`, phone: `+44 20 7946 ${String(i).padStart(4, "0")}` }));
+    const csv = csvOf(["name", "phone"], rows);
+    const before = await total();
+    const run = await importFile(csv, "resume.csv");
+    expect(run.json).toMatchObject({ status: "done", imported: 1200 });
+    // What a crash after the first two batches leaves: those rows committed, the record still 'running'
+    // with an old heartbeat, the rest never written.
+    const lost = await t.database.db
+      .selectFrom("contacts")
+      .select("id")
+      .where("import_id", "=", run.json.id)
+      .orderBy("id")
+      .limit(200)
+      .execute();
+    await t.database.db
+      .deleteFrom("contacts")
+      .where(
+        "id",
+        "in",
+        lost.map((r) => r.id),
+      )
+      .execute();
+    await t.repos.contacts(org).counter.adjust(-200);
+    await t.database.db
+      .updateTable("imports")
+      .set({ status: "running", processed: 1000, finished_at: null, heartbeat_at: new Date(Date.now() - 5 * 60_000).toISOString() })
+      .where("id", "=", run.json.id)
+      .execute();
+    const shown = await api("GET", `/imports/${run.json.id}`);
+    expect(shown.json).toMatchObject({ status: "interrupted", processed: 1000, total: 1200 });
+
+    const rerun = await importFile(csv, "resume.csv");
+    expect(rerun.json).toMatchObject({ status: "done", imported: 200, merged: 1000, failed: 0 });
+    expect(await total()).toBe(before + 1200);
+    const names = await t.database.db
+      .selectFrom("contacts")
+      .select("first_name")
+      .where("organization_id", "=", org)
+      .where("first_name", "like", "Resume%")
+      .where("deleted_at", "is", null)
+      .execute();
+    expect(new Set(names.map((n) => n.first_name)).size).toBe(1200);
+    expect(names).toHaveLength(1200);
+  });
+});
+
+describe.each(engines)("import size limit (%s)", (engine) => {
+  let t: TestApp;
+  let org: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { IMPORT_MAX_BYTES: "2048" });
+    const u = await buildUser(t);
+    org = await buildOrg(t, u.id);
+    cookie = await signIn(t.app, u.email, u.password);
+  });
+  afterAll(() => t?.close());
+
+  it("answers 413 over IMPORT_MAX_BYTES and writes nothing", async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => ({ name: `Big${i}`, phone: `+1 312 555 ${String(i).padStart(4, "0")}` }));
+    const res = await upload(t.app, `/api/orgs/${org}/imports`, { bytes: csvOf(["name", "phone"], rows), name: "big.csv" }, {}, cookie);
+    expect(res.status).toBe(413);
+    expect(res.json.error.message).toBe("File is too large (max 2KB)");
+    expect((await send(t.app, "GET", `/api/orgs/${org}/contacts/counts`, { cookie })).json.all).toBe(0);
+    expect((await send(t.app, "GET", `/api/orgs/${org}/imports`, { cookie })).json.items).toEqual([]);
+    const small = await upload(
+      t.app,
+      `/api/orgs/${org}/imports`,
+      { bytes: csvOf(["name", "phone"], rows.slice(0, 3)), name: "small.csv" },
+      {},
+      cookie,
+    );
+    expect(small.json).toMatchObject({ imported: 3 });
+  });
+});
+
+describe.each(engines)("the real-world corpus through the API (%s)", (engine) => {
+  const corpus = join(import.meta.dirname, "../../../shared/testdata/real-world");
+  const files = readdirSync(corpus, { recursive: true, encoding: "utf8" }).filter((f) => /\.(vcf|csv)$/i.test(f));
+  let t: TestApp;
+  let org: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const u = await buildUser(t);
+    org = await buildOrg(t, u.id);
+    cookie = await signIn(t.app, u.email, u.password);
+  });
+  afterAll(() => t?.close());
+
+  it("imports every file to the end, each contact imported, merged or refused with its reason", async () => {
+    for (const name of files) {
+      const res = await upload(
+        t.app,
+        `/api/orgs/${org}/imports`,
+        { bytes: new Uint8Array(readFileSync(join(corpus, name))), name: basename(name) },
+        {},
+        cookie,
+      );
+      if (res.status === 400) {
+        expect(res.json.error.message, name).toMatch(/^Failed to parse (CSV|vCard) file$/);
+        continue;
+      }
+      expect(res.status, name).toBe(201);
+      const run = res.json;
+      expect(run.status, name).toBe("done");
+      expect(run.imported + run.merged + run.skipped + run.failed, name).toBe(run.total);
+      expect(
+        run.errors.every((e: any) => /^(Row|Contact) \d+: .+/.test(e.message)),
+        name,
+      ).toBe(true);
+    }
+    expect((await send(t.app, "GET", `/api/orgs/${org}/contacts/counts`, { cookie })).json.all).toBeGreaterThan(20);
+  });
+});
