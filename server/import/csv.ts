@@ -1,32 +1,63 @@
 import Papa from "papaparse";
 
-export interface CsvTable {
+export interface CsvText {
+  text: string;
   delimiter: string;
-  /** Every record, blank lines left out; cells as written (quotes undone). */
-  records: string[][];
-  /** The 1-based row of each record as a spreadsheet program shows it (blank lines count). */
-  rowNumbers: number[];
+  newline: string;
+}
+
+export interface CsvRecord {
+  record: string[];
+  /** The 1-based row as a spreadsheet program shows it (blank lines count, a quoted line break does not). */
+  row: number;
 }
 
 const DELIMITERS = [",", ";", "\t", "|"];
+/** Records parsed at a time: the file is read lazily, so a 100,000-row file never sits in memory as cells. */
+const SLICE_RECORDS = 1000;
 
 /**
- * Parses CSV text with papaparse: RFC 4180 quoting (delimiters, quotes and line breaks inside quoted
- * fields), CR, LF or CRLF, with or without a final line break; the delimiter detected among comma,
- * semicolon, tab and pipe. Returns null when the text is no table at all.
+ * The delimiter and line break of CSV text, guessed by papaparse on the first records (without blank
+ * lines, which would spoil the guess) among comma, semicolon, tab and pipe.
  */
-export function parseCsv(text: string): CsvTable | null {
-  // The delimiter is guessed on the first records without blank lines (they would spoil the guess); the
-  // whole text is then read with blank lines kept, so every record keeps its row number.
-  const { delimiter } = Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: "greedy", preview: 50 }).meta;
-  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
-  const records: string[][] = [];
-  const rowNumbers: number[] = [];
-  result.data.forEach((record, i) => {
-    if (!record.some((cell) => cell.trim() !== "")) return;
-    records.push(record);
-    rowNumbers.push(i + 1);
-  });
-  if (records.length === 0) return null;
-  return { delimiter: result.meta.delimiter, records, rowNumbers };
+export function csvDialect(text: string): CsvText {
+  const { delimiter, linebreak } = Papa.parse<string[]>(text, {
+    delimitersToGuess: DELIMITERS,
+    skipEmptyLines: "greedy",
+    preview: 50,
+  }).meta;
+  return { text, delimiter, newline: linebreak };
+}
+
+/**
+ * The non-blank records of CSV text, read with papaparse a slice at a time: RFC 4180 quoting
+ * (delimiters, quotes and line breaks inside quoted fields), CR, LF or CRLF, with or without a final
+ * line break. Each slice starts where the last record of the one before ended (the step cursor, just
+ * past its line break; the cursor of a `preview` parse can be one record late).
+ */
+export function* csvRecords({ text, delimiter, newline }: CsvText): Generator<CsvRecord> {
+  let offset = 0;
+  let row = 0;
+  while (offset < text.length) {
+    // A slice of a long string is a view, not a copy.
+    const rest = offset === 0 ? text : text.slice(offset);
+    const slice: string[][] = [];
+    let cursor = 0;
+    Papa.parse<string[]>(rest, {
+      delimiter,
+      newline: newline as "\n",
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        slice.push(result.data);
+        cursor = result.meta.cursor;
+        if (slice.length === SLICE_RECORDS) parser.abort();
+      },
+    });
+    for (const record of slice) {
+      row++;
+      if (record.some((cell) => cell.trim() !== "")) yield { record, row };
+    }
+    if (slice.length < SLICE_RECORDS || cursor <= 0) break;
+    offset += cursor;
+  }
 }

@@ -2,11 +2,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectEncoding } from "./decode.js";
+import { csvRecords } from "./csv.js";
 import { type ImportFile, csvLayout, preparedRows, readImportFile } from "./read-file.js";
 
 const CORPUS = join(import.meta.dirname, "../../../shared/testdata/real-world");
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const records = (file: ImportFile) => (file.format === "csv" ? file.records : []);
+/** Every non-blank record of a CSV file. */
+const records = (file: ImportFile) => (file.format === "csv" ? [...csvRecords(file.csv)].map((r) => r.record) : []);
 const utf16 = (text: string, endian: "le" | "be") => {
   const le = Buffer.from(`\uFEFF${text}`, "utf16le");
   return endian === "le" ? new Uint8Array(le) : new Uint8Array(le.swap16());
@@ -55,7 +57,7 @@ describe("reading CSV files", () => {
     ["blank lines and no final newline", "\nname,phone\n\n\nZoë,555 123 4567", ","],
   ])("reads %s", (_what, text, delimiter) => {
     const file = readImportFile(bytesOf(text), "people.csv");
-    expect(file).toMatchObject({ format: "csv", delimiter });
+    expect(file).toMatchObject({ format: "csv", csv: { delimiter } });
     expect(records(file)).toEqual(table);
   });
 
@@ -65,6 +67,19 @@ describe("reading CSV files", () => {
       ["name", "notes"],
       ["Doe, Jane", 'said "hi"\r\nthen left'],
     ]);
+  });
+
+  it("reads a long file in slices without losing or repeating a record", () => {
+    const lines = ["name,phone"];
+    for (let i = 0; i < 2500; i++)
+      lines.push(
+        i % 700 === 5 ? `"Quoted\r\nName ${i}",555${String(i).padStart(7, "0")}\r\n` : `Name ${i},555${String(i).padStart(7, "0")}`,
+      );
+    const file = readImportFile(bytesOf(lines.join("\r\n")), "long.csv");
+    const rows = [...preparedRows(file, csvLayout(file.format === "csv" ? file.head : []))];
+    expect(rows).toHaveLength(2500);
+    expect(new Set(rows.map((r) => r.candidate.phones[0]!.value)).size).toBe(2500);
+    expect(rows.at(-1)!.label).toBe(`Row ${2501 + 4}`);
   });
 
   it("numbers failed rows as the spreadsheet does, header included, blank lines counted", () => {
@@ -199,7 +214,13 @@ describe("reading vCard files", () => {
       "FN:Unfinished",
       "TEL:5551230003",
     ].join("\n");
-    expect(candidates(text).map((c) => c.full_name)).toEqual(["First", "Nested", "Unfinished"]);
+    const rows = [...preparedRows(readImportFile(bytesOf(text), "cards.vcf"))];
+    // A nested card is read when it ends, before the card around it; each keeps its place in the file.
+    expect(rows.map((r) => [r.label, r.candidate.full_name])).toEqual([
+      ["Contact 2", "Nested"],
+      ["Contact 1", "First"],
+      ["Contact 3", "Unfinished"],
+    ]);
   });
 });
 
@@ -220,7 +241,7 @@ describe("the real-world corpus", () => {
       expect((error as Error).message).toMatch(/^Failed to parse (CSV|vCard) file$/);
       return;
     }
-    const rows = [...preparedRows(file, file.format === "csv" ? csvLayout(file.records) : undefined)];
+    const rows = [...preparedRows(file, file.format === "csv" ? csvLayout(file.head) : undefined)];
     for (const row of rows) {
       expect(row.label).toMatch(/^(Row|Contact) \d+$/);
       const text = JSON.stringify(row.candidate);

@@ -1,18 +1,25 @@
 import { TextDecoder } from "node:util";
 import type { ColumnMapping } from "../../shared/import-schemas.js";
 import { AppError } from "../errors.js";
-import { type VCardCard, readVCards } from "../vcard/read.js";
+import { countVCards, vcardsOf } from "../vcard/read.js";
 import { vcardToCandidate } from "../vcard/to-candidate.js";
 import type { ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
-import { parseCsv } from "./csv.js";
+import { type CsvText, csvDialect, csvRecords } from "./csv.js";
 import { decodeText, detectEncoding, looksBinary } from "./decode.js";
 
 export type ImportFormat = "csv" | "vcard";
 
+/** Records read ahead for the header guess, the mapping by values and the preview. */
+const HEAD_RECORDS = 50;
+
+/**
+ * A file that was read through once (so it is known to be readable, and how many contacts it holds);
+ * its rows are read again lazily by `preparedRows`, a batch at a time.
+ */
 export type ImportFile =
-  | { format: "csv"; encoding: string; delimiter: string; records: string[][]; rowNumbers: number[] }
-  | { format: "vcard"; encoding: string; cards: VCardCard[] };
+  | { format: "csv"; encoding: string; csv: CsvText; head: string[][]; records: number }
+  | { format: "vcard"; encoding: string; raw: string; charset: string; cards: number };
 
 export const unsupportedFile = () => new AppError(415, "UNSUPPORTED_FILE", "Only .csv and .vcf files can be imported");
 export const csvUnreadable = () => new AppError(400, "PARSE_FAILED", "Failed to parse CSV file");
@@ -34,26 +41,34 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
         ? csvUnreadable()
         : unsupportedFile();
   const encoding = detectEncoding(bytes);
-  const head = new TextDecoder(encoding).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
-  if (startsWithVCard(head)) return readVCardFile(bytes, encoding);
+  const start = new TextDecoder(encoding).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
+  if (startsWithVCard(start)) return readVCardFile(bytes, encoding);
   if (byName === "vcard" || expected === "vcard") throw vcardUnreadable();
   // A table under another extension (.xlsx, .doc...) is not what the user meant to send; a name without
   // one is read by its content.
   const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
-  if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(head))) throw unsupportedFile();
-  const { text } = decodeText(bytes);
-  const table = parseCsv(text);
-  if (!table) throw csvUnreadable();
-  return { format: "csv", encoding, delimiter: table.delimiter, records: table.records, rowNumbers: table.rowNumbers };
+  if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
+  const csv = csvDialect(decodeText(bytes).text);
+  const head: string[][] = [];
+  let records = 0;
+  for (const { record } of csvRecords(csv)) {
+    if (head.length < HEAD_RECORDS) head.push(record);
+    records++;
+  }
+  if (records === 0) throw csvUnreadable();
+  return { format: "csv", encoding, csv, head, records };
 }
 
 function readVCardFile(bytes: Uint8Array, encoding: string): ImportFile {
   // The reader decodes each property with its own CHARSET from a byte view of the file; a UTF-16 file
   // is turned into UTF-8 bytes first so that view holds one byte per character.
-  const utf8 = encoding.startsWith("utf-16") ? Buffer.from(decodeText(bytes).text, "utf8") : Buffer.from(bytes);
-  const cards = readVCards(utf8.toString("latin1"), encoding.startsWith("utf-16") ? "utf-8" : encoding);
-  if (cards.length === 0) throw vcardUnreadable();
-  return { format: "vcard", encoding, cards };
+  const utf16 = encoding.startsWith("utf-16");
+  const raw = (
+    utf16 ? Buffer.from(decodeText(bytes).text, "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  ).toString("latin1");
+  const cards = countVCards(raw);
+  if (cards === 0) throw vcardUnreadable();
+  return { format: "vcard", encoding, raw, charset: utf16 ? "utf-8" : encoding, cards };
 }
 
 export interface PreparedRow {
@@ -70,29 +85,34 @@ export interface CsvLayout {
   mapping: ColumnMapping[];
 }
 
-/** The header row and mapping of a CSV table: as given, else guessed. */
-export function csvLayout(records: string[][], hasHeader?: boolean, mapping?: ColumnMapping[]): CsvLayout {
-  const header = hasHeader ?? looksLikeHeader(records[0] ?? []);
-  const width = Math.max(...records.map((r) => r.length));
-  const headers = header ? records[0]!.map((h) => h.trim()) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-  const guessed = header ? guessMapping(headers) : guessMappingFromValues(records);
+/** The header row and mapping of a CSV table (from its first records): as given, else guessed. */
+export function csvLayout(head: string[][], hasHeader?: boolean, mapping?: ColumnMapping[]): CsvLayout {
+  const header = hasHeader ?? looksLikeHeader(head[0] ?? []);
+  const width = Math.max(...head.map((r) => r.length));
+  const headers = header ? head[0]!.map((h) => h.trim()) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+  const guessed = header ? guessMapping(headers) : guessMappingFromValues(head);
   return { hasHeader: header, headers, mapping: mapping ?? guessed };
 }
 
-/** The rows of a file as candidates, numbered as the person will find them in the file. */
+/** The rows of a file as candidates, read lazily, numbered as the person will find them in the file. */
 export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<PreparedRow> {
   if (file.format === "vcard") {
-    for (const card of file.cards) yield { label: `Contact ${card.number}`, candidate: vcardToCandidate(card), raw: card.lines };
+    for (const card of vcardsOf(file.raw, file.charset))
+      yield { label: `Contact ${card.number}`, candidate: vcardToCandidate(card), raw: card.lines };
     return;
   }
-  const { hasHeader, mapping } = layout ?? csvLayout(file.records);
-  const start = hasHeader ? 1 : 0;
-  for (let i = start; i < file.records.length; i++) {
-    const record = file.records[i]!;
-    yield { label: `Row ${file.rowNumbers[i] ?? i + 1}`, candidate: recordToCandidate(record, mapping), raw: record };
+  const { hasHeader, mapping } = layout ?? csvLayout(file.head);
+  let first = true;
+  for (const { record, row } of csvRecords(file.csv)) {
+    if (first && hasHeader) {
+      first = false;
+      continue;
+    }
+    first = false;
+    yield { label: `Row ${row}`, candidate: recordToCandidate(record, mapping), raw: record };
   }
 }
 
 /** How many contacts the file holds. */
 export const rowCount = (file: ImportFile, layout?: CsvLayout) =>
-  file.format === "vcard" ? file.cards.length : file.records.length - ((layout ?? csvLayout(file.records)).hasHeader ? 1 : 0);
+  file.format === "vcard" ? file.cards : file.records - ((layout ?? csvLayout(file.head)).hasHeader ? 1 : 0);

@@ -65,7 +65,11 @@ export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: stri
   authorize(actor, "contacts.import");
   const file = readImportFile(bytes, fileName);
   if (file.format === "vcard") {
-    const sample = [...preparedRows(file)].slice(0, 5).map(({ candidate }) => sampleCells(candidate));
+    const sample: string[][] = [];
+    for (const { candidate } of preparedRows(file)) {
+      sample.push(sampleCells(candidate));
+      if (sample.length === 5) break;
+    }
     return {
       format: "vcard" as const,
       encoding: file.encoding,
@@ -74,19 +78,19 @@ export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: stri
       headers: ["Name", "Phone", "E-mail"],
       mapping: [] as ColumnMapping[],
       sample,
-      estimatedRows: file.cards.length,
+      estimatedRows: file.cards,
     };
   }
-  const layout = csvLayout(file.records);
+  const layout = csvLayout(file.head);
   return {
     format: "csv" as const,
     encoding: file.encoding,
-    delimiter: file.delimiter,
+    delimiter: file.csv.delimiter,
     hasHeader: layout.hasHeader,
     headers: layout.headers,
     mapping: layout.mapping,
     // The first records as written, header included, so the screen can re-read them without it.
-    sample: file.records.slice(0, 6),
+    sample: file.head.slice(0, 6),
     estimatedRows: rowCount(file, layout),
   };
 }
@@ -112,7 +116,7 @@ interface StartInput {
 export async function startImport(deps: AppDeps, actor: OrgActor, input: StartInput) {
   authorize(actor, "contacts.import");
   const file = readImportFile(input.bytes, input.fileName);
-  const layout = file.format === "csv" ? csvLayout(file.records, input.hasHeader, input.mapping) : undefined;
+  const layout = file.format === "csv" ? csvLayout(file.head, input.hasHeader, input.mapping) : undefined;
   if (layout && layout.mapping.length < layout.headers.length) {
     throw new AppError(400, "VALIDATION", "The column mapping must give a target for every column");
   }
@@ -185,7 +189,10 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: I
     if (batch.length) await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {
-      await repos.imports(actor.organizationId).update(importId, { ...progress(tally), status: "done", finished_at: finishedAt });
+      // Every row was read: the count taken before (lines that begin a card) gives way to the real one.
+      await repos
+        .imports(actor.organizationId)
+        .update(importId, { ...progress(tally), total: tally.processed, status: "done", finished_at: finishedAt });
       await repos.usage.add(actor.organizationId, actor.userId, finishedAt.slice(0, 7), { imports: tally.imported + tally.merged });
       await repos.audit.write({
         organizationId: actor.organizationId,

@@ -24,47 +24,84 @@ export interface VCardCard {
 
 const BARE_ENCODINGS = new Set(["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]);
 
+/** The lines of a string, one at a time (a 10 MB file is never split into an array of lines). */
+class Lines {
+  private at = 0;
+  private nextLine: string | null;
+  constructor(private readonly text: string) {
+    this.nextLine = this.read();
+  }
+  private read(): string | null {
+    if (this.at >= this.text.length) return null;
+    let end = this.at;
+    while (end < this.text.length && this.text[end] !== "\n" && this.text[end] !== "\r") end++;
+    const line = this.text.slice(this.at, end);
+    this.at = end + (this.text[end] === "\r" && this.text[end + 1] === "\n" ? 2 : 1);
+    return line;
+  }
+  peek(): string | null {
+    return this.nextLine;
+  }
+  next(): string | null {
+    const line = this.nextLine;
+    this.nextLine = this.read();
+    return line;
+  }
+}
+
+/** How many cards a file holds (lines that begin one), without reading them. */
+export const countVCards = (raw: string) => raw.match(/^BEGIN:VCARD/gim)?.length ?? 0;
+
 /**
- * Reads every card of a file. `raw` is the file's bytes as a latin1 string (one char per byte), so each
- * property can be decoded with its own CHARSET; `fallbackCharset` is the file's detected encoding.
+ * Reads the cards of a file one at a time, each when it ends (a nested card before the card around
+ * it; cards left open at the end of the file last). `raw` is the file's bytes as a latin1 string (one
+ * char per byte), so each property can be decoded with its own CHARSET; `fallbackCharset` is the
+ * file's detected encoding.
  */
-export function readVCards(raw: string, fallbackCharset: string): VCardCard[] {
-  const lines = raw.split(/\r\n|\r|\n/);
-  const cards: VCardCard[] = [];
+export function* vcardsOf(raw: string, fallbackCharset: string): Generator<VCardCard> {
+  const lines = new Lines(raw);
   const open: VCardCard[] = [];
   let number = 0;
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
+  for (let line = lines.next(); line !== null; line = lines.next()) {
     if (line.trim() === "") continue;
     // A folded continuation of the previous property was already consumed below; a stray one is skipped.
     if (line[0] === " " || line[0] === "\t") continue;
-    const start = i;
+    const written = [line];
     const header = splitHeader(line);
     if (header && header.encoding === "QUOTED-PRINTABLE") {
       // 2.1 soft line breaks: a value ending in '=' goes on with the next line, verbatim.
-      while (line.endsWith("=") && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i];
+      while (line.endsWith("=") && lines.peek() !== null) {
+        const more = lines.next()!;
+        written.push(more);
+        line = line.slice(0, -1) + more;
+      }
     } else {
-      while (i + 1 < lines.length && (lines[i + 1]![0] === " " || lines[i + 1]![0] === "\t")) line += lines[++i]!.slice(1);
+      for (let more = lines.peek(); more !== null && (more[0] === " " || more[0] === "\t"); more = lines.peek()) {
+        written.push(lines.next()!);
+        line += more.slice(1);
+      }
     }
-    const upper = line.toUpperCase();
+    const upper = line.slice(0, 11).toUpperCase();
     if (upper.startsWith("BEGIN:VCARD")) {
-      const card: VCardCard = { number: ++number, properties: [], lines: [line] };
-      cards.push(card);
-      open.push(card);
+      open.push({ number: ++number, properties: [], lines: [line] });
       continue;
     }
     const current = open.at(-1);
     if (!current) continue; // text outside any card
-    for (let k = start; k <= i; k++) current.lines.push(lines[k]!);
+    current.lines.push(...written);
     if (upper.startsWith("END:VCARD")) {
-      open.pop();
+      yield open.pop()!;
       continue;
     }
     const property = parseProperty(line, fallbackCharset);
     if (property) current.properties.push(property);
   }
-  return cards;
+  for (const card of open) yield card;
 }
+
+/** Every card of a file, in the order they begin. */
+export const readVCards = (raw: string, fallbackCharset: string): VCardCard[] =>
+  [...vcardsOf(raw, fallbackCharset)].sort((a, b) => a.number - b.number);
 
 interface Header {
   nameEnd: number;

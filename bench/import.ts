@@ -1,0 +1,172 @@
+// npm run bench:import — imports into a book that already holds BENCH_CONTACTS (1,000,000) contacts,
+// through the built app as a process, as the screens do (upload, then poll until done):
+//   - a Google-layout CSV of IMPORT_ROWS (100,000) rows, 1% of them repeating an earlier row's phone;
+//   - a vCard 3.0 file of about 10 MB.
+// Prints rows/s end to end (upload to summary), the server's memory growth during each import (RSS,
+// sampled every 50 ms), and the chip counts and first list page right after (p50/p95 of 30 requests).
+// SQLite by default; BENCH_ENGINES=sqlite,postgres with BENCH_DATABASE_URL for PostgreSQL.
+import { readFileSync } from "node:fs";
+import { percentile, prepare, signIn, startServer } from "./load-support.js";
+
+const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
+const VCARD_BYTES = Number(process.env.IMPORT_VCARD_BYTES ?? 10 * 1024 * 1024);
+const engines = (process.env.BENCH_ENGINES ?? "sqlite").split(",") as ("sqlite" | "postgres")[];
+process.env.BENCH_CONTACTS ??= "1000000";
+
+const FIRST = ["Ava", "Liam", "Noah", "Mia", "Zoë", "Søren", "Ngozi", "Hiroshi", "Priya", "Mateo", "Aisha", "Lars"];
+const LAST = ["Okafor", "Tanaka", "Müller", "Dubois", "Rossi", "Kowalski", "Novak", "Haddad", "Lindqvist", "O'Brien"];
+const GOOGLE = [
+  "First Name",
+  "Middle Name",
+  "Last Name",
+  "Notes",
+  "E-mail 1 - Label",
+  "E-mail 1 - Value",
+  "Phone 1 - Label",
+  "Phone 1 - Value",
+  "Phone 2 - Label",
+  "Phone 2 - Value",
+  "Address 1 - Street",
+  "Address 1 - City",
+  "Address 1 - Region",
+  "Address 1 - Postal Code",
+  "Organization Name",
+];
+
+const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const mobile = (i: number) => `+44 7700 ${String(100_000 + i).padStart(6, "0")}`;
+
+function googleCsv(rows: number): string {
+  const lines = [GOOGLE.join(",")];
+  for (let i = 0; i < rows; i++) {
+    const at = i % 100 === 99 ? i - 50 : i; // 1% repeat an earlier row's phone: merged, not created
+    const first = FIRST[at % FIRST.length]!;
+    const last = `${LAST[at % LAST.length]} ${at}`;
+    lines.push(
+      [
+        first,
+        "",
+        last,
+        `Imported row ${i}, from the "bench"`,
+        "* Home",
+        `${first.toLowerCase()}.${at}@example.com`,
+        "Mobile",
+        mobile(at),
+        "Work",
+        `+44 20 7946 ${String(at % 10000).padStart(4, "0")}`,
+        `${at} High Street`,
+        "London",
+        "Greater London",
+        "SW1A 1AA",
+        "Acme Ltd",
+      ]
+        .map(quote)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+function vcards(bytes: number): { text: string; cards: number } {
+  const parts: string[] = [];
+  let size = 0;
+  let i = 0;
+  while (size < bytes) {
+    const first = FIRST[i % FIRST.length]!;
+    const last = `${LAST[i % LAST.length]} V${i}`;
+    const card = [
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      `N:${last};${first};;;`,
+      `FN:${first} ${last}`,
+      "ORG:Acme Ltd;Sales",
+      `TEL;TYPE=CELL:+49 151 ${String(10_000_000 + i).padStart(8, "0")}`,
+      `TEL;TYPE=WORK,VOICE:+49 30 ${String(1_000_000 + i).padStart(7, "0")}`,
+      `EMAIL;TYPE=INTERNET:${first.toLowerCase()}.v${i}@example.com`,
+      `ADR;TYPE=WORK:;;${i} Unter den Linden;Berlin;Berlin;10117;Germany`,
+      `NOTE:Card ${i}\\, imported by the benchmark`,
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    parts.push(card);
+    size += Buffer.byteLength(card);
+    i++;
+  }
+  return { text: parts.join(""), cards: i };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function timed(base: string, path: string, cookie: string, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}${path}`, { headers: { cookie, origin: base } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`;
+}
+
+async function importFile(base: string, orgId: string, cookie: string, pid: number, name: string, body: string) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const started = performance.now();
+  const form = new FormData();
+  form.set("file", new File([body], name));
+  const res = await fetch(`${base}/api/orgs/${orgId}/imports`, { method: "POST", body: form, headers: { cookie, origin: base } });
+  let run = (await res.json()) as {
+    id: string;
+    status: string;
+    total: number;
+    imported: number;
+    merged: number;
+    failed: number;
+    error?: unknown;
+  };
+  if (!res.ok) throw new Error(`import: ${res.status} ${JSON.stringify(run)}`);
+  while (run.status === "running") {
+    await new Promise((r) => setTimeout(r, 100));
+    run = (await (await fetch(`${base}/api/orgs/${orgId}/imports/${run.id}`, { headers: { cookie, origin: base } })).json()) as typeof run;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { run, seconds, growth: peak - baseline };
+}
+
+for (const engine of engines) {
+  const { url, orgId, drop } = await prepare(engine);
+  const { base, child } = await startServer(url, { WEB_CONCURRENCY: "1", IMPORT_MAX_BYTES: String(64 * 1024 * 1024) });
+  try {
+    const cookie = await signIn(base);
+    const csv = googleCsv(ROWS);
+    const csvRun = await importFile(base, orgId, cookie, child.pid!, "google.csv", csv);
+    const counts = await timed(base, `/api/orgs/${orgId}/contacts/counts`, cookie, 30);
+    const list = await timed(base, `/api/orgs/${orgId}/contacts?limit=50`, cookie, 30);
+    const { text, cards } = vcards(VCARD_BYTES);
+    const vcardRun = await importFile(base, orgId, cookie, child.pid!, "contacts.vcf", text);
+    const countsAfter = await timed(base, `/api/orgs/${orgId}/contacts/counts`, cookie, 30);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    console.log(`\n${engine}, book of ${process.env.BENCH_CONTACTS} contacts`);
+    console.log(
+      `  CSV   ${ROWS} rows (${mb(csv.length)} MB): ${csvRun.seconds.toFixed(1)} s, ${Math.round(ROWS / csvRun.seconds)} rows/s; ` +
+        `imported ${csvRun.run.imported}, merged ${csvRun.run.merged}, failed ${csvRun.run.failed}; RSS +${csvRun.growth.toFixed(0)} MB`,
+    );
+    console.log(`        right after: counts ${counts}; first page ${list}`);
+    console.log(
+      `  vCard ${cards} cards (${mb(Buffer.byteLength(text))} MB): ${vcardRun.seconds.toFixed(1)} s, ${Math.round(cards / vcardRun.seconds)} cards/s; ` +
+        `imported ${vcardRun.run.imported}, failed ${vcardRun.run.failed}; RSS +${vcardRun.growth.toFixed(0)} MB`,
+    );
+    console.log(`        right after: counts ${countsAfter}`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await drop();
+  }
+}
