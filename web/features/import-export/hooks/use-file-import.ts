@@ -4,7 +4,7 @@ import type { ColumnMapping, ImportMode } from "@shared/import-schemas";
 import { type ImportPreview, type ImportRun, fetchImportPreview, postImport, refreshAfterImport } from "../api";
 import { initialMapping } from "../lib/csv-layout";
 import { checkImportFile } from "../lib/file-check";
-import { followRun } from "../lib/follow-run";
+import { COMPLETE_MS, followRun, sleep } from "../lib/follow-run";
 import { importErrorMessage } from "../lib/import-errors";
 import { FILE_MARKERS, importPercent } from "../lib/progress";
 import { useAbortable } from "./use-abortable";
@@ -68,6 +68,8 @@ export function useFileImport(orgId: string) {
       show(first);
       const run = await followRun(orgId, first, show, signal);
       void refreshAfterImport(queryClient, orgId);
+      show(run);
+      await sleep(COMPLETE_MS, signal);
       setPhase({ name: "summary", run });
     } catch (failure) {
       if (signal.aborted) return;

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { ImportMode } from "@shared/import-schemas";
 import { type ImportRun, postNativeImport, refreshAfterImport } from "../api";
 import { DEVICE_FAILED, PickerError, pickContacts } from "../lib/contact-picker";
-import { followRun } from "../lib/follow-run";
+import { COMPLETE_MS, followRun, sleep } from "../lib/follow-run";
 import { importErrorMessage } from "../lib/import-errors";
 import { NATIVE_MARKERS, importPercent } from "../lib/progress";
 import { useAbortable } from "./use-abortable";
@@ -33,6 +33,8 @@ export function useNativeImport(orgId: string) {
       step(3, first);
       const run = await followRun(orgId, first, (r) => step(3, r), signal);
       void refreshAfterImport(queryClient, orgId);
+      step(3, run);
+      await sleep(COMPLETE_MS, signal);
       setPhase({ name: "summary", run });
       if (run.status === "done") toast.success(`Successfully imported ${run.imported + run.merged} contacts from your phone`);
       else setError(DEVICE_FAILED);

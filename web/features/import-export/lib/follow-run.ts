@@ -5,7 +5,11 @@ export const POLL_MS = 500;
 /** Polls in a row that may fail (a network hiccup) before the screen gives up following the run. */
 const MAX_MISSES = 5;
 
-function sleep(ms: number, signal: AbortSignal) {
+/** How long the full bar (100%) shows before the summary replaces it. */
+export const COMPLETE_MS = 400;
+
+/** Waits, unless the work is cancelled first (then rejects with the abort reason). */
+export function sleep(ms: number, signal: AbortSignal) {
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
