@@ -93,8 +93,11 @@ describe("import on a phone", () => {
     const csvTitle = page.getByRole("heading", { name: "CSV Import" });
     const exportTitle = page.getByRole("heading", { name: "Export Contacts" });
 
+    // Nothing wider than the phone's screen, with the cards open and with a preview's tables.
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     await sheet("Import Contacts");
     await expectVisible(csvTitle);
+    expect(await pageWidth()).toBeLessThanOrEqual(MOBILE.width);
     await expectVisible(page.getByRole("heading", { name: "iPhone vCard (.vcf)" }));
     await expectVisible(page.getByRole("heading", { name: "Phone Contacts" }));
     await sheet("Export Contacts");
@@ -112,14 +115,15 @@ describe("import on a phone", () => {
         type: "text/csv",
       },
     );
+    await expectVisible(page.getByLabel("Field for column email"));
+    expect(await pageWidth()).toBeLessThanOrEqual(MOBILE.width);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expectVisible(page.getByRole("region", { name: "Import summary" }));
     expect(await summaryText(page)).toContain("Successfully imported2");
     // The list under the panel shows the new contacts without a reload.
     await expectVisible(page.getByText("Pia Pocket"));
     await expectVisible(page.getByText("Quin Quay"));
-    // Nothing wider than the phone's screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await pageWidth()).toBeLessThanOrEqual(MOBILE.width);
 
     await sheet("Import Contacts");
     await csvTitle.waitFor({ state: "hidden" });

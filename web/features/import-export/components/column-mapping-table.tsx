@@ -40,28 +40,30 @@ export function ColumnMappingTable({ names, examples, mapping, onChange }: Colum
               <TableCell className="max-w-40 truncate text-muted-foreground max-sm:hidden" title={examples[i] ?? ""}>
                 {examples[i] ?? ""}
               </TableCell>
-              <TableCell className="flex flex-col gap-2 sm:min-w-48">
-                <NativeSelect
-                  aria-label={`Field for column ${name}`}
-                  value={column.target}
-                  options={TARGET_OPTIONS}
-                  onChange={(event) => set(i, retarget(column, event.target.value as ImportTarget))}
-                />
-                {isPhoneTarget(column.target) && (
+              <TableCell className="sm:min-w-48">
+                <div className="flex flex-col gap-2">
                   <NativeSelect
-                    aria-label={`Phone type for column ${name}`}
-                    value={column.phoneType ?? ""}
-                    options={PHONE_TYPE_OPTIONS}
-                    onChange={(event) =>
-                      set(
-                        i,
-                        event.target.value
-                          ? { target: column.target, phoneType: event.target.value as PhoneType }
-                          : { target: column.target },
-                      )
-                    }
+                    aria-label={`Field for column ${name}`}
+                    value={column.target}
+                    options={TARGET_OPTIONS}
+                    onChange={(event) => set(i, retarget(column, event.target.value as ImportTarget))}
                   />
-                )}
+                  {isPhoneTarget(column.target) && (
+                    <NativeSelect
+                      aria-label={`Phone type for column ${name}`}
+                      value={column.phoneType ?? ""}
+                      options={PHONE_TYPE_OPTIONS}
+                      onChange={(event) =>
+                        set(
+                          i,
+                          event.target.value
+                            ? { target: column.target, phoneType: event.target.value as PhoneType }
+                            : { target: column.target },
+                        )
+                      }
+                    />
+                  )}
+                </div>
               </TableCell>
             </TableRow>
           );

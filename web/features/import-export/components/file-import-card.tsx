@@ -1,6 +1,7 @@
 import { FileSpreadsheet, LoaderCircle, Smartphone } from "lucide-react";
 import { useRef } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { cn } from "@/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useFileImport } from "../hooks/use-file-import";
 import { DropZone } from "./drop-zone";
@@ -39,7 +40,8 @@ export function FileImportCard({ kind, orgId }: { kind: keyof typeof KINDS; orgI
   const browse = () => input.current?.click();
 
   return (
-    <Card className="gap-4">
+    // A card at work (preview, progress, summary) takes the panel's whole width for its tables.
+    <Card className={cn("gap-4", phase.name !== "idle" && "lg:col-span-2")}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <k.icon aria-hidden="true" className="size-5" />

@@ -25,7 +25,8 @@ export function ImportPanel() {
   // Keyed by organization: switching drops a half-done import of the other organization from view.
   return (
     <div key={current.id} className="flex flex-col gap-4">
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      {/* min-w-0: a wide preview table scrolls inside its card instead of widening the page. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <FileImportCard kind="csv" orgId={current.id} />
         <FileImportCard kind="vcard" orgId={current.id} />
         {native ? <PhoneContactsCard orgId={current.id} /> : <PhoneContactsHelpCard />}
