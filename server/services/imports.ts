@@ -184,6 +184,10 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: I
       if (batch.length === IMPORT_BATCH) {
         await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
         batch = [];
+        // SQLite's driver is synchronous: without a turn of the event loop between batches, a large
+        // import held the process to the end (no answer after ANSWER_WITHIN_MS, no progress polls,
+        // no other request served).
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     if (batch.length) await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);

@@ -2,6 +2,7 @@ import { Download, RefreshCw, Trash2, Upload, UserPlus } from "lucide-react";
 import { ActionsSheet } from "@/components/actions-sheet";
 import type { Command } from "@/components/commands";
 import { Toolbar } from "@/components/toolbar";
+import type { PanelCard } from "@/features/import-export/hooks/use-import-export-panel";
 
 export interface ContactCommands {
   refreshing: boolean;
@@ -9,27 +10,35 @@ export interface ContactCommands {
   /** Undefined when the role may not see the trash (the entry is then hidden). */
   onShowDeleted?: (() => void) | undefined;
   panelId: string;
-  panelOpen: boolean;
-  onTogglePanel: () => void;
+  /** The card the import/export panel shows, if open. */
+  panelCard: PanelCard | null;
+  onTogglePanel: (card: PanelCard) => void;
   onAdd: () => void;
 }
 
 /** Desktop header buttons: Refresh, Deleted Contacts (admins), Import, Export, Add Contact. */
+// Import and Export each open their own card of the panel.
+const panelCommand = (c: ContactCommands, card: PanelCard) => ({
+  onSelect: () => c.onTogglePanel(card),
+  controls: { id: c.panelId, expanded: c.panelCard === card },
+});
+
 export function ContactsToolbar(c: ContactCommands) {
-  const panel = { onSelect: c.onTogglePanel, controls: { id: c.panelId, expanded: c.panelOpen } };
   const commands: Command[] = [{ label: "Refresh", icon: RefreshCw, onSelect: c.onRefresh, busy: c.refreshing }];
   if (c.onShowDeleted) commands.push({ label: "Deleted Contacts", icon: Trash2, onSelect: c.onShowDeleted });
-  commands.push({ label: "Import", icon: Upload, ...panel }, { label: "Export", icon: Download, ...panel });
+  commands.push(
+    { label: "Import", icon: Upload, ...panelCommand(c, "import") },
+    { label: "Export", icon: Download, ...panelCommand(c, "export") },
+  );
   commands.push({ label: "Add Contact", icon: UserPlus, onSelect: c.onAdd, primary: true });
   return <Toolbar commands={commands} />;
 }
 
 /** Phone counterpart of the toolbar: a bottom sheet titled 'Contact Actions' (adding has its floating button). */
 export function ContactActionsSheet(c: ContactCommands) {
-  const panel = { onSelect: c.onTogglePanel, controls: { id: c.panelId, expanded: c.panelOpen } };
   const commands: Command[] = [
-    { label: "Import Contacts", icon: Upload, ...panel },
-    { label: "Export Contacts", icon: Download, ...panel },
+    { label: "Import Contacts", icon: Upload, ...panelCommand(c, "import") },
+    { label: "Export Contacts", icon: Download, ...panelCommand(c, "export") },
     { label: "Refresh Contacts", icon: RefreshCw, onSelect: c.onRefresh, busy: c.refreshing },
   ];
   if (c.onShowDeleted) commands.push({ label: "Deleted Contacts", icon: Trash2, onSelect: c.onShowDeleted });

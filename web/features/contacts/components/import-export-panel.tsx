@@ -1,19 +1,27 @@
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { useState } from "react";
+import { ExportCard } from "@/features/import-export/components/export-card";
+import { ImportPanel } from "@/features/import-export/components/import-panel";
+import type { PanelCard } from "@/features/import-export/hooks/use-import-export-panel";
 
-/** The collapsible panel under the header that Import and Export open; its content comes in a later issue. */
-export function ImportExportPanel({ id, open }: { id: string; open: boolean }) {
+/**
+ * The collapsible panel under the header that Import and Export open, one card at a time. A card stays
+ * mounted once opened (hidden when closed), so an import under way is still followed after switching.
+ */
+export function ImportExportPanel({ id, card }: { id: string; card: PanelCard | null }) {
+  const [opened, setOpened] = useState<PanelCard[]>([]);
+  if (card && !opened.includes(card)) setOpened([...opened, card]);
   return (
-    <section id={id} hidden={!open} aria-label="Import and export" className="mb-6 grid gap-4 md:grid-cols-2">
-      <Card className="py-5">
-        <CardHeader>
-          <CardTitle>Import Contacts</CardTitle>
-        </CardHeader>
-      </Card>
-      <Card className="py-5">
-        <CardHeader>
-          <CardTitle>Export Contacts</CardTitle>
-        </CardHeader>
-      </Card>
+    <section id={id} hidden={!card} aria-label={card === "export" ? "Export contacts" : "Import contacts"} className="mb-6">
+      {opened.includes("import") && (
+        <div hidden={card !== "import"}>
+          <ImportPanel />
+        </div>
+      )}
+      {opened.includes("export") && (
+        <div hidden={card !== "export"}>
+          <ExportCard />
+        </div>
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useImportExportPanel } from "@/features/import-export/hooks/use-import-export-panel";
 import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useContactCountsQuery, useContactDeleteMutation, useContactsQuery } from "../api";
@@ -46,7 +47,7 @@ export function ContactsRoute() {
   const [sort, setSort] = useState<ContactSort>(DEFAULT_SORT);
   const [viewChoice, setViewChoice] = useState<ContactView | null>(null);
   const view = viewChoice ?? (isDesktop ? "table" : "cards");
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = useImportExportPanel();
   const [dialog, setDialog] = useState<ContactsDialog>(null);
 
   const params = useMemo(() => ({ q, filter, sort }), [q, filter, sort]);
@@ -93,8 +94,8 @@ export function ContactsRoute() {
     onRefresh: () => (orgId ? void refresh() : toast.info(NO_ORGANIZATION)),
     onShowDeleted: roleAllows(role, "trash.view") && orgId ? () => setDialog({ kind: "deleted" }) : undefined,
     panelId,
-    panelOpen,
-    onTogglePanel: () => setPanelOpen((open) => !open),
+    panelCard: panel.card,
+    onTogglePanel: panel.toggle,
     onAdd: handleAdd,
   };
 
@@ -106,7 +107,7 @@ export function ContactsRoute() {
         actions={isDesktop ? <ContactsToolbar {...commands} /> : <ContactActionsSheet {...commands} />}
         className="max-sm:flex-row max-sm:items-start max-sm:justify-between"
       />
-      <ImportExportPanel id={panelId} open={panelOpen} />
+      <ImportExportPanel id={panelId} card={panel.card} />
       {me.isPending ? (
         <PageSpinner label="Loading contacts" />
       ) : !orgId ? (

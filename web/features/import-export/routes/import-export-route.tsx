@@ -1,5 +1,7 @@
 import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ExportCard } from "../components/export-card";
+import { ImportPanel } from "../components/import-panel";
 
 export function ImportExportRoute() {
   return (
@@ -10,9 +12,13 @@ export function ImportExportRoute() {
           <TabsTrigger value="import">Import</TabsTrigger>
           <TabsTrigger value="export">Export</TabsTrigger>
         </TabsList>
-        {/* Panels are filled by the import and export issues. */}
-        <TabsContent value="import" className="pt-4" />
-        <TabsContent value="export" className="pt-4" />
+        {/* Kept mounted on the Export tab, so an import under way goes on being followed. */}
+        <TabsContent value="import" forceMount className="pt-4 data-[state=inactive]:hidden">
+          <ImportPanel />
+        </TabsContent>
+        <TabsContent value="export" className="pt-4">
+          <ExportCard />
+        </TabsContent>
       </Tabs>
     </>
   );

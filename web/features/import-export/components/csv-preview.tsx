@@ -1,0 +1,50 @@
+import { useId } from "react";
+import type { ColumnMapping } from "@shared/import-schemas";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import type { ImportPreview } from "../api";
+import { columnCount, csvTable, mapsAPhone } from "../lib/csv-layout";
+import { ColumnMappingTable } from "./column-mapping-table";
+import { PreviewFacts } from "./preview-facts";
+import { SampleTable } from "./sample-table";
+
+const DELIMITERS: Record<string, string> = { ",": "Comma (,)", ";": "Semicolon (;)", "\t": "Tab", "|": "Pipe (|)" };
+
+interface CsvPreviewProps {
+  preview: ImportPreview;
+  hasHeader: boolean;
+  mapping: ColumnMapping[];
+  onHasHeaderChange: (hasHeader: boolean) => void;
+  onMappingChange: (mapping: ColumnMapping[]) => void;
+}
+
+/** What the server read from a CSV file, and the mapping of its columns the person confirms or changes. */
+export function CsvPreview({ preview, hasHeader, mapping, onHasHeaderChange, onMappingChange }: CsvPreviewProps) {
+  const headerSwitch = useId();
+  const { names, rows } = csvTable(preview.sample, columnCount(preview), hasHeader);
+  // The server counted rows for the header row it detected; the person's answer moves one row.
+  const rowsToImport = preview.estimatedRows + Number(preview.hasHeader) - Number(hasHeader);
+  const delimiter = preview.delimiter ?? ",";
+  return (
+    <div className="flex flex-col gap-4">
+      <PreviewFacts
+        facts={[
+          ["Encoding", preview.encoding.toUpperCase()],
+          ["Delimiter", DELIMITERS[delimiter] ?? delimiter],
+          ["Rows", rowsToImport.toLocaleString()],
+        ]}
+      />
+      <div className="flex items-center gap-3">
+        <Switch id={headerSwitch} checked={hasHeader} onCheckedChange={onHasHeaderChange} />
+        <Label htmlFor={headerSwitch}>First row is a header</Label>
+      </div>
+      <SampleTable caption="First rows of the file" columns={names} rows={rows} />
+      <ColumnMappingTable names={names} examples={rows[0] ?? []} mapping={mapping} onChange={onMappingChange} />
+      {!mapsAPhone(mapping) && (
+        <p role="status" className="text-sm text-destructive">
+          Choose the column that holds the phone number: rows without a phone number are not imported.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ImportMode } from "@shared/import-schemas";
+import { Button } from "@/components/ui/button";
+import type { PreviewChoices } from "../hooks/use-file-import";
+import { mapsAPhone } from "../lib/csv-layout";
+import { CsvPreview } from "./csv-preview";
+import { ImportModeChoice } from "./import-mode-choice";
+import { VCardPreview } from "./vcard-preview";
+
+interface FilePreviewStepProps {
+  choices: PreviewChoices;
+  mode: ImportMode;
+  onModeChange: (mode: ImportMode) => void;
+  onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) => void;
+  onImport: () => void;
+  onCancel: () => void;
+}
+
+/** Between choosing a file and importing it: what the server read, the mapping, the duplicate rule. */
+export function FilePreviewStep({ choices, mode, onModeChange, onChoicesChange, onImport, onCancel }: FilePreviewStepProps) {
+  const { file, preview } = choices;
+  const csv = preview.format === "csv";
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-medium break-all">{file.name}</p>
+      {csv ? (
+        <CsvPreview
+          preview={preview}
+          hasHeader={choices.hasHeader}
+          mapping={choices.mapping}
+          onHasHeaderChange={(hasHeader) => onChoicesChange({ hasHeader })}
+          onMappingChange={(mapping) => onChoicesChange({ mapping })}
+        />
+      ) : (
+        <VCardPreview preview={preview} />
+      )}
+      <ImportModeChoice value={mode} onChange={onModeChange} />
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={onImport} disabled={csv && !mapsAPhone(choices.mapping)}>
+          Import
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

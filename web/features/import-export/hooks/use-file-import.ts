@@ -1,0 +1,95 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ColumnMapping, ImportMode } from "@shared/import-schemas";
+import { type ImportPreview, type ImportRun, fetchImportPreview, postImport, refreshAfterImport } from "../api";
+import { initialMapping } from "../lib/csv-layout";
+import { checkImportFile } from "../lib/file-check";
+import { COMPLETE_MS, followRun, sleep } from "../lib/follow-run";
+import { importErrorMessage } from "../lib/import-errors";
+import { FILE_MARKERS, importPercent } from "../lib/progress";
+import { useAbortable } from "./use-abortable";
+
+export interface PreviewChoices {
+  file: File;
+  preview: ImportPreview;
+  /** CSV: the person's answer to 'First row is a header', and one target per column. */
+  hasHeader: boolean;
+  mapping: ColumnMapping[];
+}
+
+export type FileImportPhase =
+  | { name: "idle" }
+  | { name: "reading"; file: File }
+  | ({ name: "preview" } & PreviewChoices)
+  | { name: "importing"; percent: number }
+  | { name: "summary"; run: ImportRun };
+
+/**
+ * A file import, step by step (spec section 4: idle -> importing -> summary), with the preview and
+ * mapping in between: choose a file (checked here, read by the server), confirm, follow the progress.
+ */
+export function useFileImport(orgId: string) {
+  const queryClient = useQueryClient();
+  const work = useAbortable();
+  const [phase, setPhase] = useState<FileImportPhase>({ name: "idle" });
+  const [mode, setMode] = useState<ImportMode>("fill");
+  const [error, setError] = useState<string | null>(null);
+
+  async function chooseFile(file: File) {
+    const problem = checkImportFile(file);
+    setError(problem);
+    if (problem) return;
+    const signal = work.next();
+    setPhase({ name: "reading", file });
+    try {
+      const preview = await fetchImportPreview(orgId, file, signal);
+      setPhase({ name: "preview", file, preview, hasHeader: preview.hasHeader, mapping: initialMapping(preview) });
+    } catch (failure) {
+      if (signal.aborted) return;
+      setError(importErrorMessage(failure));
+      setPhase({ name: "idle" });
+    }
+  }
+
+  function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) {
+    setPhase((current) => (current.name === "preview" ? { ...current, ...change } : current));
+  }
+
+  async function start() {
+    if (phase.name !== "preview") return;
+    const choices = phase;
+    const signal = work.next();
+    setError(null);
+    setPhase({ name: "importing", percent: importPercent(FILE_MARKERS, 0) });
+    const layout = choices.preview.format === "csv" ? { hasHeader: choices.hasHeader, mapping: choices.mapping } : undefined;
+    const show = (run: ImportRun) => setPhase({ name: "importing", percent: importPercent(FILE_MARKERS, 1, run) });
+    try {
+      const first = await postImport(orgId, { file: choices.file, mode, layout }, signal);
+      show(first);
+      const run = await followRun(orgId, first, show, signal);
+      void refreshAfterImport(queryClient, orgId);
+      show(run);
+      await sleep(COMPLETE_MS, signal);
+      setPhase({ name: "summary", run });
+    } catch (failure) {
+      if (signal.aborted) return;
+      // Back to the confirmed choices: the person can try again (a re-run adds no twins).
+      setError(importErrorMessage(failure));
+      setPhase(choices);
+      void refreshAfterImport(queryClient, orgId);
+    }
+  }
+
+  function reset() {
+    work.cancel();
+    setError(null);
+    setPhase({ name: "idle" });
+  }
+
+  /** The summary's run after an undo. */
+  function showRun(run: ImportRun) {
+    setPhase((current) => (current.name === "summary" ? { name: "summary", run } : current));
+  }
+
+  return { phase, mode, setMode, error, chooseFile, updateChoices, start, reset, showRun };
+}
