@@ -11,7 +11,7 @@ import { percentile, prepare, signIn, startServer } from "./load-support.js";
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const VCARD_BYTES = Number(process.env.IMPORT_VCARD_BYTES ?? 10 * 1024 * 1024);
 const engines = (process.env.BENCH_ENGINES ?? "sqlite").split(",") as ("sqlite" | "postgres")[];
-process.env.BENCH_CONTACTS ??= "1000000";
+const BOOK = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 
 const FIRST = ["Ava", "Liam", "Noah", "Mia", "Zoë", "Søren", "Ngozi", "Hiroshi", "Priya", "Mateo", "Aisha", "Lars"];
 const LAST = ["Okafor", "Tanaka", "Müller", "Dubois", "Rossi", "Kowalski", "Novak", "Haddad", "Lindqvist", "O'Brien"];
@@ -141,7 +141,7 @@ async function importFile(base: string, orgId: string, cookie: string, pid: numb
 }
 
 for (const engine of engines) {
-  const { url, orgId, drop } = await prepare(engine);
+  const { url, orgId, drop } = await prepare(engine, BOOK);
   const { base, child } = await startServer(url, { WEB_CONCURRENCY: "1", IMPORT_MAX_BYTES: String(64 * 1024 * 1024) });
   try {
     const cookie = await signIn(base);
@@ -153,7 +153,7 @@ for (const engine of engines) {
     const vcardRun = await importFile(base, orgId, cookie, child.pid!, "contacts.vcf", text);
     const countsAfter = await timed(base, `/api/orgs/${orgId}/contacts/counts`, cookie, 30);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    console.log(`\n${engine}, book of ${process.env.BENCH_CONTACTS} contacts`);
+    console.log(`\n${engine}, book of ${BOOK} contacts`);
     console.log(
       `  CSV   ${ROWS} rows (${mb(csv.length)} MB): ${csvRun.seconds.toFixed(1)} s, ${Math.round(ROWS / csvRun.seconds)} rows/s; ` +
         `imported ${csvRun.run.imported}, merged ${csvRun.run.merged}, failed ${csvRun.run.failed}; RSS +${csvRun.growth.toFixed(0)} MB`,

@@ -37,7 +37,7 @@ export interface Row {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-export async function prepare(engine: "sqlite" | "postgres") {
+export async function prepare(engine: "sqlite" | "postgres", size = SIZE) {
   let url: string;
   let file: string | null = null;
   let drop: () => Promise<unknown>;
@@ -73,8 +73,8 @@ export async function prepare(engine: "sqlite" | "postgres") {
   await bootstrapFirstAdmin(buildDeps(config, database, createMemoryLogger()), config);
   const org = await database.db.selectFrom("organizations").select("id").executeTakeFirstOrThrow();
   const started = performance.now();
-  await seedContacts(database, file, org.id, 0, SIZE);
-  console.log(`${engine}: seeded ${SIZE} contacts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await seedContacts(database, file, org.id, 0, size);
+  console.log(`${engine}: seeded ${size} contacts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await database.destroy();
   return { url, orgId: org.id, drop };
 }

@@ -21,7 +21,7 @@ import { csvCell } from "./csv-cell.js";
 import { IMPORT_BATCH, emptyTally, progress, undoChanges, writeBatch } from "./import-run.js";
 
 /** A run whose heartbeat is older than this stopped without finishing (a crash or a restart). */
-const STALE_MS = 60_000;
+const STALE_MS = 20_000;
 /** An import can be undone for a week. */
 const UNDO_DAYS = 7;
 /** A request waits this long for a run to finish before answering with its progress. */
