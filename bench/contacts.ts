@@ -130,6 +130,11 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   await timeIt('search common name "smith"', engine, size, RUNS, () => get(`/contacts?q=smith`));
   await timeIt('search rare name "lindqvist"', engine, size, RUNS, () => get(`/contacts?q=lindqvist`));
   await timeIt(`search phone digits "${phoneDigits}"`, engine, size, RUNS, () => get(`/contacts?q=${phoneDigits}`));
+  await timeIt(`search phone E.164 "${sample.phone_e164}"`, engine, size, RUNS, () =>
+    get(`/contacts?q=${encodeURIComponent(sample.phone_e164)}`),
+  );
+  await timeIt('search two words "smith john"', engine, size, RUNS, () => get(`/contacts?q=${encodeURIComponent("smith john")}`));
+  await timeIt('search accented "garcía"', engine, size, RUNS, () => get(`/contacts?q=${encodeURIComponent("garcía")}`));
   await timeIt('search no match "qzxqzx"', engine, size, RUNS, () => get(`/contacts?q=qzxqzx`));
   await timeIt('search 2 letters "ma"', engine, size, RUNS, () => get(`/contacts?q=ma`));
   await timeIt("counts", engine, size, RUNS, () => get(`/contacts/counts`));

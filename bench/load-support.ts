@@ -1,7 +1,7 @@
 // Shared by bench:load and bench:soak: a seeded database, the built app as a process, autocannon runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -37,25 +37,48 @@ export interface Row {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+/**
+ * A fresh database of `size` seeded contacts. Seeding a million takes minutes; with BENCH_SEED_CACHE=<dir>
+ * the first run keeps a copy (a file for SQLite, a template database for PostgreSQL) that later runs start
+ * from, so a benchmark can be repeated after each change.
+ */
 export async function prepare(engine: "sqlite" | "postgres", size = SIZE) {
+  const cacheDir = process.env.BENCH_SEED_CACHE;
   let url: string;
   let file: string | null = null;
   let drop: () => Promise<unknown>;
+  let cached = false;
+  let keep: () => Promise<void> = async () => {};
   if (engine === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "contactbook-load-"));
     file = join(dir, "load.db");
     url = `sqlite:${file}`;
     drop = async () => rmSync(dir, { recursive: true, force: true });
+    if (cacheDir) {
+      const copy = join(cacheDir, `sqlite-${size}.db`);
+      if (existsSync(copy)) {
+        copyFileSync(copy, file);
+        cached = true;
+      } else
+        keep = async () => {
+          mkdirSync(cacheDir, { recursive: true });
+          copyFileSync(file!, copy);
+        };
+    }
   } else {
     const admin = process.env.BENCH_DATABASE_URL!;
     const name = `contactbook_load_${randomBytes(4).toString("hex")}`;
     const run = async (statement: string) => {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
-      await client.query(statement);
+      const result = await client.query(statement);
       await client.end();
+      return result;
     };
-    await run(`create database ${name}`);
+    const template = `contactbook_seed_${size}`;
+    cached = Boolean(cacheDir) && (await run(`select 1 from pg_database where datname = '${template}'`)).rowCount === 1;
+    await run(cached ? `create database ${name} template ${template}` : `create database ${name}`);
+    if (cacheDir && !cached) keep = async () => void (await run(`create database ${template} template ${name}`));
     const target = new URL(admin);
     target.pathname = `/${name}`;
     url = target.toString();
@@ -63,6 +86,12 @@ export async function prepare(engine: "sqlite" | "postgres", size = SIZE) {
   }
   const database = openDatabase(url, { timeouts: null });
   await migrateToLatest(database);
+  if (cached) {
+    const org = await database.db.selectFrom("organizations").select("id").executeTakeFirstOrThrow();
+    await database.destroy();
+    console.log(`${engine}: ${size} contacts from the seed cache`);
+    return { url, orgId: org.id, drop };
+  }
   const config = loadConfig({
     DATABASE_URL: url,
     AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
@@ -76,6 +105,7 @@ export async function prepare(engine: "sqlite" | "postgres", size = SIZE) {
   await seedContacts(database, file, org.id, 0, size);
   console.log(`${engine}: seeded ${size} contacts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await database.destroy();
+  await keep();
   return { url, orgId: org.id, drop };
 }
 
@@ -96,7 +126,7 @@ export async function startServer(url: string, extraEnv: Record<string, string> 
       DATA_DIR: tmpdir(),
       ...extraEnv,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
     try {

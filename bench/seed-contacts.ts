@@ -119,7 +119,7 @@ export function* generateContacts(organizationId: string, from: number, count: n
       updated_at: created,
       deleted_at: null,
       version: 1,
-      ...derivedKeys(fields),
+      ...derivedKeys(fields, "US"),
     };
   }
 }
@@ -153,6 +153,8 @@ const COLUMNS = [
   "sort_last",
   "no_last",
   "phone_digits",
+  "phone_e164",
+  "phone2_e164",
   "search_text",
 ] as const;
 

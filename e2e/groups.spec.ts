@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
+import { MOBILE, type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 
 describe("groups", () => {
@@ -81,5 +81,46 @@ describe("groups", () => {
     // The contacts themselves stay.
     const contacts = await (await context.request.get(`/api/orgs/${org}/contacts`)).json();
     expect(contacts.items).toHaveLength(4);
+  });
+
+  it("shows a group's members as cards at 390 px, each remove button in view, with Undo", async () => {
+    s = await suite.session(MOBILE);
+    const { page, context } = s;
+    await signInViaApi(context);
+    const headers = { origin: baseUrl() };
+    const org = (await (await context.request.post("/api/orgs", { data: { name: "Band" }, headers })).json()).id;
+    const ids: string[] = [];
+    for (const [i, name] of ["Kai Longname-Harrington", "Lea Bassoon"].entries()) {
+      const [first_name, last_name] = name.split(" ");
+      const data = {
+        first_name,
+        last_name,
+        phone: `555040000${i}`,
+        email: `${first_name!.toLowerCase()}.a.rather.long.address@example.com`,
+      };
+      ids.push((await (await context.request.post(`/api/orgs/${org}/contacts`, { data, headers })).json()).contact.id);
+    }
+    const group = await (await context.request.post(`/api/orgs/${org}/groups`, { data: { name: "Brass" }, headers })).json();
+    await context.request.post(`/api/orgs/${org}/groups/${group.id}/members`, { data: { contact_ids: ids }, headers });
+    await page.addInitScript((id) => {
+      localStorage.setItem("currentOrgId", id);
+      localStorage.setItem("currentOrgName", "Band");
+    }, org);
+    await page.goto("/groups");
+    await page.getByRole("button", { name: "View members of Brass" }).click();
+    const members = page.getByRole("dialog", { name: "Members of Brass" });
+    const list = members.getByRole("list", { name: "Group members" });
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+    const remove = members.getByRole("button", { name: "Remove Kai Longname-Harrington from group" });
+    const box = (await remove.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await remove.click();
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Member removed from group" });
+    await expectVisible(toast);
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expectVisible(page.getByText("Member added back to the group"));
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
   });
 });

@@ -136,7 +136,8 @@ describe("import on a phone", () => {
     await signInViaApi(s.context);
     await page.goto("/contacts");
     const importButton = page.getByRole("button", { name: "Import", exact: true });
-    const exportButton = page.getByRole("button", { name: "Export", exact: true });
+    // The panel's toggle (it has aria-expanded), not the open export card's own Export button.
+    const exportButton = page.locator("button[aria-expanded]").getByText("Export", { exact: true });
     await importButton.click();
     await expectVisible(page.getByRole("heading", { name: "CSV Import" }));
     expect(await importButton.getAttribute("aria-expanded")).toBe("true");

@@ -3,14 +3,15 @@ import { describe, expect, it } from "vitest";
 import { MOBILE, type Session, expectVisible, signInViaApi } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 
-const ROUTES: [string, string][] = [
+// [path, heading, where it lands when it leads elsewhere]
+const ROUTES: [string, string, string?][] = [
   ["/contacts", "Contact Management"],
   ["/groups", "User Groups"],
   ["/import", "Import & Export"],
   ["/settings", "Settings"],
   ["/menu", "Settings"],
-  ["/admin/export", "Settings"],
-  ["/admin/analytics", "Settings"],
+  ["/admin/export", "Import & Export", "/import"],
+  ["/admin/analytics", "Analytics"],
   ["/admin/users", "User Management"],
 ];
 
@@ -23,10 +24,10 @@ describe("app shell and routes", () => {
     await signInViaApi(s.context);
     await s.page.goto("/");
     await s.page.waitForURL("**/contacts");
-    for (const [path, heading] of ROUTES) {
+    for (const [path, heading, landing] of ROUTES) {
       await s.page.goto(path);
       await expectVisible(s.page.getByRole("heading", { name: heading, exact: true }));
-      expect(new URL(s.page.url()).pathname).toBe(path);
+      expect(new URL(s.page.url()).pathname).toBe(landing ?? path);
     }
   });
 
@@ -36,7 +37,7 @@ describe("app shell and routes", () => {
     await s.page.goto("/contacts");
     const nav = s.page.getByRole("navigation", { name: "Main navigation" });
     await expectVisible(nav);
-    for (const link of ["Contacts", "Groups", "Import", "User Management", "Settings"]) {
+    for (const link of ["Contacts", "Groups", "Import", "User Management", "Export", "Analytics", "Settings"]) {
       await expectVisible(nav.getByRole("link", { name: link }));
     }
     await expectVisible(nav.getByText("Admin", { exact: true }));
@@ -62,6 +63,10 @@ describe("app shell and routes", () => {
 
     await s.page.getByRole("button", { name: "Toggle menu" }).click();
     await expect.poll(() => inViewport(sidebarLink)).toBe(true);
+    // The overlay dims the bottom bar too: a tap there closes the menu, it does not navigate.
+    const onBottomBar = () =>
+      s.page.evaluate(() => (document.elementFromPoint(300, window.innerHeight - 20) as HTMLElement | null)?.dataset.testid ?? null);
+    await expect.poll(onBottomBar).toBe("sidebar-overlay");
     await sidebarLink.click();
     await s.page.waitForURL("**/admin/users");
     await expect.poll(() => inViewport(sidebarLink)).toBe(false);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { databaseFault } from "./db/constraint-errors.js";
+import { davDiscoveryRoutes, davRoutes } from "./dav/routes.js";
 import { AppError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
@@ -60,10 +61,13 @@ export function createApp(deps: AppDeps) {
   app.route("/api", apiRoutes);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 
+  // CardDAV (ADR 013): its own auth (app passwords), errors and body limit; discovery from the root.
+  app.route("/dav", davRoutes());
+  app.route("/", davDiscoveryRoutes());
   app.route("/", spaRoutes(deps.config.webDir));
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ error: { code: err.code, message: err.message } }, err.status);
+    if (err instanceof AppError) return c.json({ error: { code: err.code, message: err.message, ...err.details } }, err.status);
     if (err instanceof HTTPException) {
       return c.json({ error: { code: "HTTP_ERROR", message: err.message || "Request failed." } }, err.status);
     }

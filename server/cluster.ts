@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { relayLiveMessages } from "./events/cluster-bus.js";
 import type { Logger } from "./logger.js";
 
 /** A worker that dies sooner than this after its start is restarted only after a pause. */
@@ -14,6 +15,7 @@ export function runPrimary(workers: number, graceMs: number, log: Logger, onList
   let failed = false;
   let listening = false;
   const live = new Set<Worker>();
+  relayLiveMessages();
 
   const fork = () => {
     const worker = cluster.fork();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { type CountryCode, FALLBACK_COUNTRY, isCountryCode } from "../shared/phone.js";
 
 /** Every environment variable the server reads, parsed in one place. */
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Threads hashing passwords at once (scrypt, at low CPU priority). */
   passwordHashThreads: number;
+  /** The country of phone numbers typed without a country code (ISO 3166 alpha-2). */
+  defaultCountry: CountryCode;
 }
 
 export interface DatabaseTimeouts {
@@ -111,6 +114,12 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT: seconds(0.1, 3600).default(5),
   DATABASE_IDLE_TIMEOUT: seconds(1, 86400).default(30),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
+  DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "must be a two-letter country code such as US, GB or DE")
+    .default(FALLBACK_COUNTRY),
   NODE_ENV: z.string().optional(),
 });
 
@@ -150,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: Math.round(e.DATABASE_IDLE_TIMEOUT * 1000),
     },
     passwordHashThreads: e.PASSWORD_HASH_THREADS,
+    defaultCountry: e.DEFAULT_COUNTRY as CountryCode,
   };
 }
 
@@ -169,4 +179,10 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+/** DEFAULT_COUNTRY for code that runs before the config is built (the migrations), with the same rule. */
+export function defaultCountryFromEnv(env: NodeJS.ProcessEnv = process.env): CountryCode {
+  const value = (env.DEFAULT_COUNTRY ?? "").trim().toUpperCase();
+  return isCountryCode(value) ? value : FALLBACK_COUNTRY;
 }

@@ -4,7 +4,15 @@ import type { Config } from "./config.js";
 import type { AppDatabase } from "./db/database.js";
 import { type Repositories, createRepositories } from "./db/repositories/index.js";
 import type { Logger } from "./logger.js";
+import { userDisplayName } from "../shared/user-display.js";
+import cluster from "node:cluster";
+import { type EventBus, createMemoryBus } from "./events/bus.js";
+import { createClusterBus } from "./events/cluster-bus.js";
+import { type LiveHub, createLiveHub } from "./events/hub.js";
+import { createPostgresBus } from "./events/postgres-bus.js";
+import { type EventPublisher, createEventPublisher } from "./events/publisher.js";
 import { type Mailer, createMailer } from "./mail/mailer.js";
+import { type SearchUsage, createSearchUsage } from "./services/search-usage.js";
 
 /** Everything the app's services are built from; main, the test harness and the benchmarks build it here. */
 export interface AppDeps {
@@ -14,6 +22,12 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   log: Logger;
+  /** Search requests counted for usage_stats, written in batches. */
+  searchUsage: SearchUsage;
+  /** The live streams open on this instance (server/routes/events.ts). */
+  live: LiveHub;
+  /** How services raise live events, after their write commits. */
+  events: EventPublisher;
   /** True once a graceful shutdown began: readiness then answers 503 so balancers move away. */
   draining?: () => boolean;
 }
@@ -29,5 +43,30 @@ export function buildDeps(config: Config, database: AppDatabase, log: Logger): A
   const repos = createRepositories(database.db, database.engine);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, repos.mailOutbox, log);
   const auth = createAuth(config, database);
-  return { config, database, repos, auth, mailer, log };
+  const searchUsage = createSearchUsage((...args) => repos.usage.add(...args), log);
+  const live = createLiveHub({ bus: createBus(database, log), repos, log });
+  return {
+    config,
+    database,
+    repos,
+    auth,
+    mailer,
+    log,
+    searchUsage,
+    live,
+    events: createEventPublisher(live, log, (id) => actorDisplayName(repos, id)),
+  };
+}
+
+async function actorDisplayName(repos: Repositories, userId: string): Promise<string | null> {
+  const [name, email] = await Promise.all([repos.profiles.findName(userId), repos.users.emailOf(userId)]);
+  return email ? userDisplayName(name, email) : name;
+}
+
+/** PostgreSQL reaches every instance with NOTIFY; SQLite is one machine: memory, or the cluster's IPC. */
+function createBus(database: AppDatabase, log: Logger): EventBus {
+  if (database.engine === "postgres" && database.url) {
+    return createPostgresBus({ db: database.db, url: database.url, schema: database.schema, log });
+  }
+  return cluster.isWorker ? createClusterBus() : createMemoryBus();
 }

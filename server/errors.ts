@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Extra facts the client acts on (the contact a duplicate matches), sent beside code and message. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

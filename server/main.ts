@@ -54,8 +54,11 @@ async function serveHttp(config: Config, log: Logger) {
   const shutdown = async () => {
     if (http.draining()) return;
     stopSweeper();
+    // Open streams never finish by themselves: end them first so the drain waits only for real requests.
+    const closingLive = deps.live.close();
     const finished = await http.shutdown(config.shutdownGraceMs);
-    await Promise.allSettled([database.destroy(), passwordHasher(config.passwordHashThreads).close()]);
+    await deps.searchUsage.flush();
+    await Promise.allSettled([closingLive, database.destroy(), passwordHasher(config.passwordHashThreads).close()]);
     if (cluster.isPrimary) log.info(finished ? "stopped: every request finished" : "stopped: requests were cut");
     process.exit(finished ? 0 : 1);
   };

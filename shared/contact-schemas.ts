@@ -94,6 +94,26 @@ export const contactFieldsSchema = z
 
 export type ContactFields = z.output<typeof contactFieldsSchema>;
 
+/**
+ * What a create does when the phone already belongs to a contact: "merge" fills that contact's empty
+ * fields (the spec's create-or-merge, the default for API clients), "new" adds the person anyway (a
+ * shared landline), "ask" changes nothing and answers 409 DUPLICATE_PHONE naming the contact (the form).
+ */
+export const DUPLICATE_CHOICES = ["merge", "new", "ask"] as const;
+export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
+
+export const contactCreateSchema = z.intersection(
+  z.object({ on_duplicate: z.enum(DUPLICATE_CHOICES).default("merge") }),
+  contactFieldsSchema,
+);
+
+/** The contact a phone number already belongs to. */
+export interface PhoneMatch {
+  id: string;
+  name: string;
+  phone: string | null;
+}
+
 /** PATCH: the version being edited, plus any subset of the fields (validated merged with the rest). */
 export const contactVersionSchema = z.looseObject({
   version: z.number({ error: "Contact version is required" }).int().min(1),
@@ -153,6 +173,9 @@ export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"
   organization_id: string;
   /** Imports of older data may lack one; the form requires it. */
   phone: string | null;
+  /** The phones in E.164 (+16153906319), when they can be read as numbers; phone and phone2 are as typed. */
+  phone_e164: string | null;
+  phone2_e164: string | null;
   last_accessed: string | null;
   created_at: string;
   updated_at: string;

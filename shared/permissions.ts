@@ -27,7 +27,10 @@ export const ACTIONS = {
   "members.deleteAccount": "Delete user accounts",
   "members.resetPassword": "Reset user passwords",
   "members.sendResetEmail": "Send password reset e-mails",
+  "organization.rename": "Rename the organization",
   "organization.delete": "Delete the organization",
+  "usage.view": "View usage statistics",
+  "audit.view": "View the audit log",
 } as const;
 
 export type Action = keyof typeof ACTIONS;

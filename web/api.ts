@@ -5,12 +5,15 @@ import type { ApiRoutes } from "../server/app";
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The rest of the server's error record (e.g. the contact a DUPLICATE_PHONE matches). */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
+  constructor(status: number, code: string, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
     super(message, options);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.details = options?.details ?? {};
   }
 }
 
@@ -116,7 +119,7 @@ function toApiError(response: Response, payload: unknown): ApiError {
     nested?.message,
     stringOr(record?.message, response.statusText || `Request failed with status ${response.status}`),
   );
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, nested ? { details: nested } : undefined);
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -1,4 +1,5 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { recordOwnAction } from "@/features/live/lib/own-actions";
 import { isApiError } from "@/api";
 
 export const queryClient: QueryClient = new QueryClient({
@@ -11,6 +12,8 @@ export const queryClient: QueryClient = new QueryClient({
       }
     },
   }),
+  // Every change this tab makes: the live stream's echo of it within 5 s is not applied twice.
+  mutationCache: new MutationCache({ onMutate: () => recordOwnAction(), onSettled: () => recordOwnAction() }),
   defaultOptions: {
     queries: {
       // Spec: 1 retry. A 4xx answer will not change on a second try, so only retry network and 5xx failures.

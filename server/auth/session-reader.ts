@@ -6,6 +6,8 @@ export interface SessionActor {
   userId: string;
   email: string;
   sessionId: string;
+  /** Signed in with a temporary password not yet replaced (undefined: not read on this path). */
+  mustChangePassword?: boolean;
 }
 
 export interface SessionRead {
@@ -69,7 +71,7 @@ export function createSessionReader(auth: Auth, findSession: SessionLookup, secr
     const now = Date.now();
     // Expired, or old enough that Better Auth would push its expiry out: let Better Auth handle it.
     if (!(expiresAt > now) || expiresAt - refreshAfterMs <= now) return null;
-    const actor = { userId: row.userId, email: row.email, sessionId: row.id };
+    const actor = { userId: row.userId, email: row.email, sessionId: row.id, mustChangePassword: row.mustChange !== null };
     return row.membership === undefined ? { actor } : { actor, membership: row.membership };
   };
 

@@ -16,6 +16,8 @@ export type Readiness = { ok: true } | { ok: false; kind: FailureKind; reason: s
 export interface AppDatabase {
   db: Kysely<Schema>;
   engine: Engine;
+  /** PostgreSQL: the connection URL (the live-updates listener opens a connection of its own). */
+  url?: string;
   /** PostgreSQL schema the connections use, when not the default. */
   schema?: string;
   /** The SQLite file, when the engine is SQLite and not in memory. */
@@ -56,6 +58,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   return openPostgres(url, options);
 }
 
+/** SQLITE_CACHE_MB (default 64) sets the page cache of the one connection. */
+const SQLITE_CACHE_KB = Math.max(2, Number(process.env.SQLITE_CACHE_MB ?? 64)) * 1024;
+
 function openSqlite(path: string): AppDatabase {
   const file = path === ":memory:" ? undefined : resolve(path);
   if (file) mkdirSync(dirname(file), { recursive: true });
@@ -66,6 +71,10 @@ function openSqlite(path: string): AppDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // 64 MB of page cache (SQLite's default is 2 MB): a search matching 10,000 of a million contacts reads
+  // about 40 MB of pages, which the default cache re-reads from the OS on every request (22 ms against
+  // 14 ms at 1,000,000 contacts). Less than 64 MB thrashes (32 MB measured slower than the default).
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
   assertWritable(sqlite, path);
   const availability = new DatabaseAvailability();
   const db = new Kysely<Schema>({ dialect: new CachedSqliteDialect(sqlite), plugins: [new AvailabilityPlugin(availability)] });
@@ -125,6 +134,7 @@ function openPostgres(url: string, options: OpenOptions): AppDatabase {
   return {
     db,
     engine: "postgres",
+    url,
     ...(options.searchPath ? { schema: options.searchPath } : {}),
     availability,
     checkReady: async (timeoutMs) => (await roundTrip(db, availability, timeoutMs)) ?? episodeOrReady(availability),

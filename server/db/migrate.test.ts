@@ -4,8 +4,10 @@ import { migrateToLatest } from "./migrate.js";
 
 const EXPECTED_TABLES = [
   "accounts",
+  "app_passwords",
   "audit_logs",
   "contact_counts",
+  "contact_tombstones",
   "contacts",
   "group_contacts",
   "groups",
@@ -14,7 +16,10 @@ const EXPECTED_TABLES = [
   "invitations",
   "mail_outbox",
   "memberships",
+  "notification_settings",
+  "notifications",
   "organizations",
+  "password_change_required",
   "profiles",
   "rateLimit",
   "rate_limits",

@@ -10,6 +10,12 @@ import * as favoriteIndexes from "./migrations/0007-favorite-indexes.js";
 import * as invitations from "./migrations/0008-invitations.js";
 import * as rateLimits from "./migrations/0009-rate-limits.js";
 import * as imports from "./migrations/0020-imports.js";
+import * as contactSearchAndUndo from "./migrations/0021-contact-search-and-undo.js";
+import * as foldSearchKeys from "./migrations/0022-fold-search-keys.js";
+import * as auditLogIndexes from "./migrations/0030-audit-log-indexes.js";
+import * as notifications from "./migrations/0040-notifications.js";
+import * as carddav from "./migrations/0050-carddav.js";
+import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -23,6 +29,12 @@ const migrations: Record<string, Migration> = {
   "0008-invitations": invitations,
   "0009-rate-limits": rateLimits,
   "0020-imports": imports,
+  "0021-contact-search-and-undo": contactSearchAndUndo,
+  "0022-fold-search-keys": foldSearchKeys,
+  "0030-audit-log-indexes": auditLogIndexes,
+  "0040-notifications": notifications,
+  "0050-carddav": carddav,
+  "0051-batch-change-numbers": batchChangeNumbers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

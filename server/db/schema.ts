@@ -72,6 +72,8 @@ export interface OrganizationsTable {
   owner_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The last number given to a change of its contacts (migration 0050); PostgreSQL answers bigints as strings. */
+  contact_seq: ColumnType<number | string, never, never>;
 }
 export interface MembershipsTable {
   id: string;
@@ -140,6 +142,16 @@ export interface ContactsTable {
   version: number;
   /** The import run that created the contact (undo moves such contacts to the trash). */
   import_id: string | null;
+  /** Who moved it to the trash (they may undo their own delete). */
+  deleted_by: string | null;
+  /** Set by the database on every version change (migration 0050): the sync token position. */
+  change_seq: ColumnType<number | string, never, never>;
+  /** The UID a CardDAV client gave the card, when not the contact's id. */
+  vcard_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The resource name a CardDAV client created the card under (`<name>.vcf`), when not `<id>.vcf`. */
+  dav_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** vCard property lines the app has no field for, one per line, written back unchanged. */
+  vcard_extra: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -148,6 +160,8 @@ export interface ContactsTable {
   fav_rank: number;
   accessed_key: string;
   phone_digits: string;
+  phone_e164: string | null;
+  phone2_e164: string | null;
   search_text: string;
 }
 
@@ -219,7 +233,55 @@ export interface ContactCountsTable {
   active: number;
 }
 
+/** People signed in with a temporary password, who must choose their own before anything else. */
+export interface PasswordChangeRequiredTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export type NotificationKind = "security" | "import" | "new_user";
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  organization_id: string | null;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationSettingsTable {
+  user_id: string;
+  new_users: Bool;
+  import_completion: Bool;
+  system_updates: Bool;
+  updated_at: Timestamp;
+}
+
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface ContactTombstonesTable {
+  organization_id: string;
+  change_seq: number | string;
+  name: string;
+}
+
 export interface Schema {
+  password_change_required: PasswordChangeRequiredTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  app_passwords: AppPasswordsTable;
+  contact_tombstones: ContactTombstonesTable;
   contact_counts: ContactCountsTable;
   groups: GroupsTable;
   group_contacts: GroupContactsTable;

@@ -1,6 +1,7 @@
 import type { OrgActor } from "../../shared/policy/types.js";
 import type { MembershipFacts } from "../db/repositories/users.js";
 import type { Actor, AppDeps } from "../deps.js";
+import type { UploadedFile } from "./file-upload.js";
 
 export type { Actor, AppDeps };
 
@@ -13,5 +14,9 @@ export interface AppEnv {
     /** The membership of /api/orgs/:orgId read together with the session, when it was. */
     membershipRead: { organizationId: string; membership: MembershipFacts | null };
     clientIp: string;
+    /** Set by requireAppPassword on the CardDAV routes (server/dav/auth.ts). */
+    davUser: { userId: string; email: string };
+    /** Set by fileUpload (server/http/file-upload.ts): the uploaded file's bytes. */
+    upload: UploadedFile;
   };
 }

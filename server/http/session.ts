@@ -1,12 +1,18 @@
 import { createMiddleware } from "hono/factory";
 import { createSessionReader } from "../auth/session-reader.js";
-import { unauthorized } from "../errors.js";
+import { AppError, unauthorized } from "../errors.js";
 import type { AppDeps, AppEnv } from "./env.js";
 
 const readers = new WeakMap<AppDeps["auth"], ReturnType<typeof createSessionReader>>();
 
 /** The organization a request to /api/orgs/:orgId/... is about (its membership is read with the session). */
 const ORGANIZATION_PATH = /^\/api\/orgs\/([^/]+)/;
+
+/** What someone holding a temporary password may still do: see who they are and choose a new password. */
+const PASSWORD_CHANGE_PATHS = new Set(["GET /api/me", "GET /api/me/", "POST /api/me/password"]);
+
+const passwordChangeRequired = () =>
+  new AppError(403, "PASSWORD_CHANGE_REQUIRED", "Please choose a new password to replace the temporary one before you continue.");
 
 /** Requires a live session (read from the database on every request) and sets c.var.actor. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -18,6 +24,10 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const session = await read(c.req.raw.headers, organizationId);
   if (!session) throw unauthorized();
   c.set("actor", session.actor);
+  if (!PASSWORD_CHANGE_PATHS.has(`${c.req.method} ${c.req.path}`)) {
+    const must = session.actor.mustChangePassword ?? (await repos.users.mustChangePassword(session.actor.userId));
+    if (must) throw passwordChangeRequired();
+  }
   if (organizationId !== undefined && session.membership !== undefined) {
     c.set("membershipRead", { organizationId, membership: session.membership });
   }

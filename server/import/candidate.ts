@@ -19,3 +19,11 @@ export interface ContactCandidate {
   postal_zip_code?: string;
   notes?: string;
 }
+
+/** What a vCard carries beside its candidate, kept with the contact and written back unchanged. */
+export interface CardExtras {
+  /** The card's UID, so it keeps its identity in other address books. */
+  uid: string | null;
+  /** Property lines the app has no field for (birthday, photo, more numbers...), as written. */
+  extraLines: string[];
+}

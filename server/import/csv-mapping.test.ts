@@ -316,3 +316,15 @@ describe("column mapping guessed from the headers of real exports", () => {
     });
   });
 });
+
+describe("cells written safe against formulas", () => {
+  it("reads an apostrophe before a formula character as the value itself, and keeps other apostrophes", () => {
+    const mapping = guessMapping(["name", "phone", "notes"]);
+    expect(recordToCandidate(["'=Ann", "'+1 555 0100", "'-note"], mapping)).toMatchObject({
+      full_name: "=Ann",
+      phones: [{ value: "+1 555 0100" }],
+      notes: "-note",
+    });
+    expect(recordToCandidate(["O'Neil", "5550100", "'quoted'"], mapping)).toMatchObject({ full_name: "O'Neil", notes: "'quoted'" });
+  });
+});

@@ -3,6 +3,7 @@ import type { ColumnMapping, ImportTarget } from "../../shared/import-schemas.js
 import { isValidEmail } from "../../shared/email.js";
 import { isValidPhone } from "../../shared/phone.js";
 import type { ContactCandidate } from "./candidate.js";
+import { csvCellValue } from "./csv-cell.js";
 import { phoneTypeFromLabels } from "./phone-types.js";
 
 /** A header as compared: lower case, words separated by one space, punctuation gone. */
@@ -108,6 +109,7 @@ const EXACT: Record<string, ImportTarget> = {
   province: "province_state",
   region: "province_state",
   "state province": "province_state",
+  "province state": "province_state",
   "address 1 region": "province_state",
   "home state": "province_state",
   "business state": "province_state",
@@ -178,7 +180,8 @@ export function guessMapping(headers: string[]): ColumnMapping[] {
 function guessColumn(header: string): ColumnMapping {
   const exact = EXACT[header];
   if (exact === "phone" || exact === "phone2")
-    return { target: exact, phoneType: header === "phone" || /value/.test(header) ? undefined : "mobile" };
+    // Plain names (ours: phone, phone2) and Google's values take the type from the row's type column.
+    return { target: exact, phoneType: header === "phone" || header === "phone2" || /value/.test(header) ? undefined : "mobile" };
   if (exact) return { target: exact };
   if (PHONE_HEADER.test(header) && !NOT_A_PHONE.test(header)) return { target: "phone", phoneType: phoneTypeFromLabels([header]) };
   if (/^e ?mail\b/.test(header) && !/\b(type|label|display)\b/.test(header)) return { target: "email" };
@@ -215,7 +218,7 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
   let phoneTypeLabel: string | undefined;
   let phone2TypeLabel: string | undefined;
   mapping.forEach((column, i) => {
-    const value = (record[i] ?? "").trim();
+    const value = csvCellValue(record[i] ?? "").trim();
     if (!value || column.target === "ignore") return;
     if (column.target === "phone" || column.target === "phone2") {
       // Google writes several numbers of one label into one cell: '555 1234 ::: 555 5678'.

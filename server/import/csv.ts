@@ -61,3 +61,44 @@ export function* csvRecords({ text, delimiter, newline }: CsvText): Generator<Cs
     offset += cursor;
   }
 }
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/**
+ * How many non-blank records CSV text holds, counted by one scan of its characters rather than by parsing
+ * it into cells: the count is what the progress bar divides by, taken before the import starts, and
+ * parsing a 100,000-row file only to count it cost a second of work and a hundred megabytes of
+ * short-lived cells. Quoting as papaparse reads it: a quote opens a quoted field only at the field's
+ * start (elsewhere it is a character, as in 5'11"), a doubled quote inside one is a quote character.
+ */
+export function countCsvRecords({ text, delimiter }: CsvText): number {
+  const separator = delimiter.charCodeAt(0);
+  let records = 0;
+  let quoted = false;
+  let fieldStart = true;
+  let filled = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c !== QUOTE) filled ||= c !== 32 && c !== 9 && c !== LF && c !== CR;
+      else if (text.charCodeAt(i + 1) === QUOTE) {
+        filled = true;
+        i++;
+      } else quoted = false;
+    } else if (c === LF || c === CR) {
+      if (filled) records++;
+      filled = false;
+      fieldStart = true;
+    } else if (c === separator) fieldStart = true;
+    else if (c === QUOTE && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+    } else {
+      fieldStart = false;
+      filled ||= c !== 32 && c !== 9;
+    }
+  }
+  return filled ? records + 1 : records;
+}

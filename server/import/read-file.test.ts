@@ -257,3 +257,42 @@ describe("detecting encodings", () => {
     expect(detectEncoding(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x4e, 0x6f, 0xeb, 0x6c]))).toBe("windows-1252");
   });
 });
+
+describe("counting a CSV file's records before the import", () => {
+  const csvFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? csvFiles(join(dir, e.name)) : /\.csv$/i.test(e.name) ? [join(dir, e.name)] : [],
+    );
+
+  it.each([
+    ["quoted line breaks", 'name,phone\n"Ann\nSmith",5551234567\n"Bob ""B"" Jones",5551234568\n'],
+    ["blank and delimiter-only lines", "name,phone\n\n,,\n  \nAnn,5551234567\n\n"],
+    ["CR line breaks and no final break", "name,phone\rAnn,5551234567\rBob,5551234568"],
+    ["CRLF line breaks", "name;phone\r\nAnn;5551234567\r\n\r\nBob;5551234568\r\n"],
+    ["a record of one quoted quote", 'name\n""""\n'],
+    ["quoted blanks", 'name,phone\n"","  "\nAnn,1\n'],
+    ["a quote inside an unquoted field", "name,height,phone\nAnn,5'11\",5551234567\nBob,6',5551234568\n"],
+    ["quoted spaces around a blank record", 'name,phone\n" ",\n"Ann",1\n'],
+  ])("counts what the reader reads: %s", (_what, text) => {
+    const file = readImportFile(bytesOf(text), "x.csv");
+    expect(file.format === "csv" && file.records).toBe(records(file).length);
+  });
+
+  it("counts every CSV file of the real-world corpus as the reader reads it", () => {
+    const files = csvFiles(CORPUS);
+    expect(files.length).toBeGreaterThan(10);
+    let compared = 0;
+    for (const path of files) {
+      let file: ImportFile;
+      try {
+        file = readImportFile(new Uint8Array(readFileSync(path)), path, "csv");
+      } catch {
+        continue; // files the importer refuses (binary, empty) have nothing to count
+      }
+      if (file.format !== "csv") continue;
+      expect({ path, records: file.records }).toEqual({ path, records: records(file).length });
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+});

@@ -2,10 +2,10 @@ import { TextDecoder } from "node:util";
 import type { ColumnMapping } from "../../shared/import-schemas.js";
 import { AppError } from "../errors.js";
 import { countVCards, vcardsOf } from "../vcard/read.js";
-import { vcardToCandidate } from "../vcard/to-candidate.js";
-import type { ContactCandidate } from "./candidate.js";
+import { readCard } from "../vcard/to-candidate.js";
+import type { CardExtras, ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
-import { type CsvText, csvDialect, csvRecords } from "./csv.js";
+import { type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
 import { decodeText, detectEncoding, looksBinary } from "./decode.js";
 
 export type ImportFormat = "csv" | "vcard";
@@ -50,12 +50,12 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
   if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
   const csv = csvDialect(decodeText(bytes).text);
   const head: string[][] = [];
-  let records = 0;
   for (const { record } of csvRecords(csv)) {
-    if (head.length < HEAD_RECORDS) head.push(record);
-    records++;
+    head.push(record);
+    if (head.length === HEAD_RECORDS) break;
   }
-  if (records === 0) throw csvUnreadable();
+  if (head.length === 0) throw csvUnreadable();
+  const records = countCsvRecords(csv);
   return { format: "csv", encoding, csv, head, records };
 }
 
@@ -75,6 +75,8 @@ export interface PreparedRow {
   /** 'Row 2' (the spreadsheet's row number) or 'Contact 3' (the card's position). */
   label: string;
   candidate: ContactCandidate;
+  /** A vCard's UID and lines without a field (none for CSV). */
+  extras?: CardExtras;
   /** The row as written, for the failed-rows download. */
   raw: string[];
 }
@@ -97,8 +99,10 @@ export function csvLayout(head: string[][], hasHeader?: boolean, mapping?: Colum
 /** The rows of a file as candidates, read lazily, numbered as the person will find them in the file. */
 export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<PreparedRow> {
   if (file.format === "vcard") {
-    for (const card of vcardsOf(file.raw, file.charset))
-      yield { label: `Contact ${card.number}`, candidate: vcardToCandidate(card), raw: card.lines };
+    for (const card of vcardsOf(file.raw, file.charset)) {
+      const { candidate, extras } = readCard(card);
+      yield { label: `Contact ${card.number}`, candidate, extras, raw: card.lines };
+    }
     return;
   }
   const { hasHeader, mapping } = layout ?? csvLayout(file.head);

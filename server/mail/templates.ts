@@ -65,3 +65,8 @@ export function invitationToAccountMail({ to, organizationName, inviterName, rol
     { label: "Review the invitation", url },
   );
 }
+
+/** A Security Alert notification, mailed when SMTP_URL is set. */
+export function securityAlertMail(to: string, title: string, body: string, url: string): Mail {
+  return layout(to, `Contactbook security alert: ${title}`, [title, body], { label: "Open Contactbook", url });
+}

@@ -91,8 +91,9 @@ describe.each(["sqlite", "postgres"] as const)("process faults (%s)", (engine) =
     const orgId = await client.signInAdmin();
     await openConnections(app, 60);
     const inFlight = [...signInBurst(app, 20), ...Array.from({ length: 10 }, () => client.request("GET", `/api/orgs/${orgId}/contacts`))];
-    // The sign-ins queue for hashing, so most of them are still in flight when the signal comes.
-    await sleep(50);
+    // The sign-ins queue for hashing, so most of them are still in flight when the signal comes; the wait
+    // lets every request reach the server first on a busy machine (one not yet connected is a new one).
+    await sleep(150);
     app.child.kill("SIGTERM");
     // New connections are refused within moments, while the sign-ins are still being answered.
     let late: number | string = 0;

@@ -29,7 +29,12 @@ export function authRoutes() {
     const body = c.req.method === "POST" ? await c.req.raw.text() : undefined;
     if (body && containsNul(parseOrText(body))) throw nulRefused();
     const request = new Request(c.req.raw.url, { method: c.req.method, headers, ...(body !== undefined ? { body } : {}) });
-    return c.var.deps.auth.handler(request);
+    if (path !== "/sign-out") return c.var.deps.auth.handler(request);
+    // The person's open live streams of this session close at once (they re-check their sessions).
+    const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const response = await c.var.deps.auth.handler(request);
+    if (session) c.var.deps.events.recheck(session.user.id);
+    return response;
   });
   return app;
 }

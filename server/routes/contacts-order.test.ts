@@ -85,6 +85,12 @@ describe.each(engines)("contact order, paging and search (%s)", (engine) => {
     ]);
   });
 
+  it("breaks first-name ties by last name, then id", async () => {
+    const anns = (await all("sort=first_name")).filter((c) => c.first_name.toLowerCase() === "ann");
+    expect(anns.map((c) => c.last_name)).toEqual(["Lee", "Lee", "Zed"]);
+    expect(anns.slice(0, 2).map((c) => c.id)).toEqual(leeByIdAsc());
+  });
+
   it("sorts favourites first, recent by last access, created and updated newest first", async () => {
     await send(t.app, "POST", `/api/orgs/${org}/contacts/${ids["carl#3"]}/favorite`, { cookie, body: { is_favorite: true } });
     await send(t.app, "POST", `/api/orgs/${org}/contacts/${ids["ann Zed#1"]}/favorite`, { cookie, body: { is_favorite: true } });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import {
   contactCountsQuerySchema,
-  contactFieldsSchema,
+  contactCreateSchema,
   contactListQuerySchema,
   contactVersionSchema,
   favoriteSchema,
@@ -41,9 +41,10 @@ export const contactRoutes = new Hono<AppEnv>()
     const { phone, except } = c.req.valid("query");
     return c.json(await findPhoneMatch(c.var.deps, c.var.orgActor, phone, except));
   })
-  .post("/contacts", jsonBody(contactFieldsSchema), async (c) =>
-    c.json(await createContact(c.var.deps, c.var.orgActor, c.req.valid("json")), 201),
-  )
+  .post("/contacts", jsonBody(contactCreateSchema), async (c) => {
+    const { on_duplicate, ...fields } = c.req.valid("json");
+    return c.json(await createContact(c.var.deps, c.var.orgActor, fields, on_duplicate), 201);
+  })
   .get("/contacts/:id", async (c) => c.json(await getContact(c.var.deps, c.var.orgActor, c.req.param("id"))))
   .patch("/contacts/:id", jsonBody(contactVersionSchema), async (c) => {
     const { version, ...patch } = c.req.valid("json");
@@ -56,6 +57,8 @@ export const contactRoutes = new Hono<AppEnv>()
   .post("/contacts/:id/favorite", jsonBody(favoriteSchema), async (c) =>
     c.json(await setFavorite(c.var.deps, c.var.orgActor, c.req.param("id"), c.req.valid("json").is_favorite)),
   )
+  // Undo of "Contact moved to trash": the same restore, reachable by staff for their own delete.
+  .post("/contacts/:id/restore", async (c) => c.json(await restoreContact(c.var.deps, c.var.orgActor, c.req.param("id"))))
   .post("/contacts/:id/access", async (c) => c.json(await recordAccess(c.var.deps, c.var.orgActor, c.req.param("id"))))
   .get("/trash", queryParams(pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");

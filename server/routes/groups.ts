@@ -7,6 +7,7 @@ import {
   addGroupMembers,
   createGroup,
   deleteGroup,
+  listContactGroups,
   listGroupCandidates,
   listGroupMembers,
   listGroups,
@@ -20,6 +21,7 @@ export const groupRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listGroups(c.var.deps, c.var.orgActor, cursor, limit));
   })
+  .get("/contacts/:id/groups", async (c) => c.json(await listContactGroups(c.var.deps, c.var.orgActor, c.req.param("id"))))
   .post("/groups", jsonBody(groupSchema), async (c) => c.json(await createGroup(c.var.deps, c.var.orgActor, c.req.valid("json")), 201))
   .patch("/groups/:groupId", jsonBody(groupSchema), async (c) =>
     c.json(await updateGroup(c.var.deps, c.var.orgActor, c.req.param("groupId"), c.req.valid("json"))),

@@ -486,6 +486,28 @@ describe.each(engines)("import size limit (%s)", (engine) => {
     );
     expect(small.json).toMatchObject({ imported: 3 });
   });
+
+  it("asks for a file when the form has none, or the body is not a form, and writes nothing", async () => {
+    const form = new FormData();
+    form.set("mode", "fill");
+    const noFile = await t.app.request(`/api/orgs/${org}/imports`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: "http://localhost:3000" },
+    });
+    expect(noFile.status).toBe(400);
+    expect(((await noFile.json()) as { error: { message: string } }).error.message).toBe("Choose a .csv or .vcf file");
+    const json = await send(t.app, "POST", `/api/orgs/${org}/imports`, { cookie, body: { file: "name,phone" } });
+    expect(json.status).toBe(400);
+    expect(json.json.error.message).toBe("Choose a .csv or .vcf file");
+    const cut = await t.app.request(`/api/orgs/${org}/imports/preview`, {
+      method: "POST",
+      body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname,phone\r\nAnn,5551234567',
+      headers: { cookie, origin: "http://localhost:3000", "content-type": "multipart/form-data; boundary=x" },
+    });
+    expect(cut.status).toBe(400);
+    expect((await send(t.app, "GET", `/api/orgs/${org}/imports`, { cookie })).json.items).toHaveLength(1);
+  });
 });
 
 describe.each(engines)("the real-world corpus through the API (%s)", (engine) => {

@@ -6,38 +6,39 @@ import { importOptionsSchema, nativeImportSchema } from "../../shared/import-sch
 import { pageQuerySchema } from "../../shared/paging.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
+import { fileUpload } from "../http/file-upload.js";
 import { jsonBody, queryParams, validate } from "../http/validate.js";
 import { failedRowsCsv, getImport, listImports, previewImport, startImport, startNativeImport, undoImport } from "../services/imports.js";
 
-const fileField = z.instanceof(File, { message: "Choose a .csv or .vcf file" });
+const FILE_MISSING = "Choose a .csv or .vcf file";
+const fileField = z.instanceof(File, { message: FILE_MISSING });
 const fileForm = z.object({ file: fileField });
 const importForm = importOptionsSchema.extend({ file: fileField });
 
 const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.round(bytes / 1024)}KB`);
 const tooLarge = (max: number) => new AppError(413, "TOO_LARGE", `File is too large (max ${megabytes(max)})`);
 
-/** Uploads up to IMPORT_MAX_BYTES (the form's own bytes aside); over it, 413 before anything is read or written. */
+/**
+ * Uploads up to IMPORT_MAX_BYTES (the form's own bytes aside); a declared length over it is refused
+ * before anything is read, a streamed file as soon as it passes the limit; nothing is written either way.
+ */
 const uploadLimit = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     const max = c.var.deps.config.importMaxBytes;
     return bodyLimit({ maxSize: max + 64 * 1024, onError: () => Promise.reject(tooLarge(max)) })(c, next);
   });
-
-async function fileBytes(file: File, max: number): Promise<Uint8Array> {
-  if (file.size > max) throw tooLarge(max);
-  return new Uint8Array(await file.arrayBuffer());
-}
+const upload = () => fileUpload({ fieldName: "file", maxBytes: (c) => c.var.deps.config.importMaxBytes, tooLarge, missing: FILE_MISSING });
 
 /** Imports of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
 export const importRoutes = new Hono<AppEnv>()
-  .post("/imports/preview", uploadLimit(), validate("form", fileForm), async (c) => {
-    const { file } = c.req.valid("form");
-    return c.json(previewImport(c.var.orgActor, await fileBytes(file, c.var.deps.config.importMaxBytes), file.name));
+  .post("/imports/preview", uploadLimit(), upload(), validate("form", fileForm), async (c) => {
+    const { name, bytes } = c.var.upload;
+    return c.json(previewImport(c.var.orgActor, bytes, name));
   })
-  .post("/imports", uploadLimit(), validate("form", importForm), async (c) => {
-    const { file, mapping, hasHeader, mode } = c.req.valid("form");
-    const bytes = await fileBytes(file, c.var.deps.config.importMaxBytes);
-    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: file.name, mapping, hasHeader, mode }), 201);
+  .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
+    const { mapping, hasHeader, mode } = c.req.valid("form");
+    const { name, bytes } = c.var.upload;
+    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: name, mapping, hasHeader, mode }), 201);
   })
   .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {
     const { contacts, mode } = c.req.valid("json");

@@ -257,8 +257,24 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(res.status).toBe(200);
     expect(res.json.temporaryPassword).toMatch(/^.{14}$/);
     expect((await send(t.app, "GET", "/api/me", { cookie: staffCookie })).status).toBe(401);
-    await signIn(t.app, staff.email, res.json.temporaryPassword);
+    const temporary = await signIn(t.app, staff.email, res.json.temporaryPassword);
     expect((await audits()).map((a) => a.operation)).toEqual(["PASSWORD_RESET_BY_ADMIN"]);
+
+    // Signed in with the temporary password: nothing but choosing a new one until it is replaced.
+    const me = await send(t.app, "GET", "/api/me", { cookie: temporary });
+    expect(me.json.user.mustChangePassword).toBe(true);
+    const blocked = await send(t.app, "GET", `/api/orgs/${org}/contacts`, { cookie: temporary });
+    expect(blocked.status).toBe(403);
+    expect(blocked.json.error.code).toBe("PASSWORD_CHANGE_REQUIRED");
+    expect((await send(t.app, "GET", "/api/me/invitations", { cookie: temporary })).status).toBe(403);
+    const changed = await send(t.app, "POST", "/api/me/password", {
+      cookie: temporary,
+      body: { currentPassword: res.json.temporaryPassword, newPassword: "Chosen-Password-9" },
+    });
+    expect(changed.status).toBe(200);
+    const fresh = await signIn(t.app, staff.email, "Chosen-Password-9");
+    expect((await send(t.app, "GET", "/api/me", { cookie: fresh })).json.user.mustChangePassword).toBe(false);
+    expect((await send(t.app, "GET", `/api/orgs/${org}/contacts`, { cookie: fresh })).status).toBe(200);
   });
 
   it("searches only colleagues from the admin's other organizations, at most 20, never everyone", async () => {

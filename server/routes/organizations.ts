@@ -5,8 +5,10 @@ import { requireOrgMember } from "../http/org-access.js";
 import { requireSession } from "../http/session.js";
 import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
-import { createOrganization, deleteOrganization } from "../services/organizations.js";
+import { createOrganization, deleteOrganization, renameOrganization } from "../services/organizations.js";
 import { contactRoutes } from "./contacts.js";
+import { exportRoutes } from "./export.js";
+import { eventRoutes } from "./events.js";
 import { groupRoutes } from "./groups.js";
 import { importRoutes } from "./imports.js";
 import { memberRoutes } from "./members.js";
@@ -20,6 +22,9 @@ export const organizationRoutes = new Hono<AppEnv>()
   )
   .use("/:orgId/*", requireOrgMember)
   .use("/:orgId", requireOrgMember)
+  .patch("/:orgId", jsonBody(organizationNameSchema), async (c) =>
+    c.json(await renameOrganization(c.var.deps, c.var.orgActor, c.req.valid("json").name)),
+  )
   .delete("/:orgId", async (c) => {
     await deleteOrganization(c.var.deps, c.var.orgActor);
     return c.body(null, 204);
@@ -27,4 +32,6 @@ export const organizationRoutes = new Hono<AppEnv>()
   .route("/:orgId", memberRoutes)
   .route("/:orgId", contactRoutes)
   .route("/:orgId", groupRoutes)
-  .route("/:orgId", importRoutes);
+  .route("/:orgId", importRoutes)
+  .route("/:orgId", exportRoutes)
+  .route("/:orgId", eventRoutes);

@@ -38,9 +38,15 @@ export async function consumeToken(deps: AppDeps, kind: TokenKind, token: string
   return (await deps.repos.users.exists(row.value)) ? row.value : null;
 }
 
-/** Every outstanding link of the account stops working: after any password change, and on deletion. */
+/**
+ * Every outstanding link and every app password (CardDAV) of the account stop working: after any
+ * password change, and on deletion.
+ */
 export async function revokeAccountTokens(deps: AppDeps, userId: string): Promise<void> {
-  await deps.repos.tokens.revoke([userId]);
+  await deps.repos.transaction(async (repos) => {
+    await repos.tokens.revoke([userId]);
+    await repos.appPasswords.revokeAll([userId]);
+  });
 }
 
 /** The hash an invitation keeps of the set-password link mailed with it (never the token itself). */

@@ -4,6 +4,7 @@ import type { Actor, AppDeps } from "../deps.js";
 import { emailConfirmationLink } from "../mail/links.js";
 import { emailConfirmationMail } from "../mail/templates.js";
 import { consumeToken, issueToken, revokeAccountTokens } from "./account-tokens.js";
+import { noticePasswordChanged } from "./notices.js";
 
 /** Confirmation links work once, for three days. */
 export const CONFIRMATION_SECONDS = 3 * 24 * 60 * 60;
@@ -32,6 +33,9 @@ export async function changeOwnPassword(
       returnHeaders: true,
     });
     await revokeAccountTokens(deps, actor.userId);
+    await deps.repos.users.clearPasswordChange(actor.userId);
+    deps.events.recheck(actor.userId);
+    noticePasswordChanged(deps, actor.userId, "changed");
     return headers;
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {

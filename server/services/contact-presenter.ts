@@ -12,6 +12,8 @@ export function presentContact(c: ShownContact): Contact {
     company: c.company,
     email: c.email,
     phone: c.phone,
+    phone_e164: c.phone_e164,
+    phone2_e164: c.phone2_e164,
     phone_type: c.phone_type as PhoneType,
     phone2: c.phone2,
     phone2_type: c.phone2_type as PhoneType,

@@ -1,6 +1,8 @@
 import {
   COUNT_CAP,
   type ContactFields,
+  type DuplicateChoice,
+  type PhoneMatch,
   type ContactFilter,
   type ContactSort,
   EDITABLE_FIELDS,
@@ -9,19 +11,24 @@ import {
   contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
+import type { LiveEventType } from "../../shared/live-events.js";
 import { normalizePhone } from "../../shared/phone.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
 import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
+import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { derivedKeys } from "./contact-keys.js";
 import { presentContact } from "./contact-presenter.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
-const termOf = (q: string | undefined) => (q ? searchTerm(q) || undefined : undefined);
+function termOf(deps: AppDeps, q: string | undefined): string[] | undefined {
+  const words = q ? searchTerm(q, deps.config.defaultCountry) : [];
+  return words.length ? words : undefined;
+}
 
 export interface ListInput {
   q?: string | undefined;
@@ -34,6 +41,8 @@ export interface ListInput {
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
   authorize(actor, "contacts.view");
+  // A new search counts toward usage (spec section 3); its further pages do not.
+  if (input.q && !input.cursor) deps.searchUsage.count(actor.organizationId, actor.userId);
   const spec = SORTS[input.sort];
   const after = input.cursor
     ? decodeKeyset(
@@ -42,7 +51,7 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
       )
     : undefined;
   const rows = await deps.repos.contacts(actor.organizationId).page({
-    term: termOf(input.q),
+    term: termOf(deps, input.q),
     filter: input.filter,
     recentSince: recentSince(),
     sort: input.sort,
@@ -60,7 +69,7 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
 export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
   authorize(actor, "contacts.view");
   const contacts = deps.repos.contacts(actor.organizationId);
-  const term = termOf(q);
+  const term = termOf(deps, q);
   const base = { term, recentSince: recentSince() };
   if (term) {
     const counted = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
@@ -84,13 +93,27 @@ async function findActive(deps: AppDeps, actor: OrgActor, id: string) {
  * The active contact that already holds this phone number (normalised), for the form's duplicate
  * banner: the server sees the whole book, not just the pages a screen has loaded.
  */
-export async function findPhoneMatch(deps: AppDeps, actor: OrgActor, phone: string, exceptId: string | undefined) {
+export async function findPhoneMatch(
+  deps: AppDeps,
+  actor: OrgActor,
+  phone: string,
+  exceptId: string | undefined,
+): Promise<{ match: PhoneMatch | null }> {
   authorize(actor, "contacts.view");
-  const digits = normalizePhone(phone);
+  const digits = normalizePhone(phone, deps.config.defaultCountry);
   if (digits.length < 7) return { match: null };
   const row = await deps.repos.contacts(actor.organizationId).findByPhone(digits, exceptId);
-  return { match: row ? { id: row.id, name: contactDisplayName(row) } : null };
+  return { match: row ? phoneMatch(row) : null };
 }
+
+const phoneMatch = (row: Pick<ContactRow, "id" | "first_name" | "last_name" | "company" | "phone">): PhoneMatch => ({
+  id: row.id,
+  name: contactDisplayName(row),
+  phone: row.phone,
+});
+
+export const duplicatePhone = (match: PhoneMatch) =>
+  new AppError(409, "DUPLICATE_PHONE", `This phone number already belongs to ${match.name}.`, { match });
 
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "contacts.view");
@@ -117,56 +140,101 @@ export const MERGEABLE = [
   "notes",
 ] as const;
 
+/** What a CardDAV client sent beside the fields: the card's UID, resource name and lines without a field. */
+export interface CardData {
+  vcard_uid: string | null;
+  dav_name: string | null;
+  vcard_extra: string | null;
+}
+
 /**
- * Create-or-merge: a new contact whose normalised phone matches an active one of the organization
- * fills that contact's empty fields instead of adding a twin; the answer says which fields changed.
+ * Create-or-merge (spec section 6): a new contact whose normalised phone matches an active one of the
+ * organization fills that contact's empty fields instead of adding a twin, and the answer says which
+ * fields changed and which typed values were not taken (that contact already had its own). The choice
+ * "new" adds the person beside the match (a shared landline: the pair shows under View Duplicates);
+ * "ask" answers 409 naming the match and writes nothing, so the form can let the person choose.
+ *
+ * A card (CardDAV) merged this way leaves its resource name behind as a tombstone, so the client that
+ * sent it learns at its next sync that the card lives on as the contact it merged into.
  */
-export async function createContact(deps: AppDeps, actor: OrgActor, fields: ContactFields) {
+export async function createContact(
+  deps: AppDeps,
+  actor: OrgActor,
+  fields: ContactFields,
+  choice: DuplicateChoice = "merge",
+  card?: CardData,
+) {
   authorize(actor, "contacts.create");
   const values = rowValues(fields);
-  const keys = derivedKeys(values);
-  return deps.repos.transaction(async (repos) => {
+  const keys = derivedKeys(values, deps.config.defaultCountry);
+  const result = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     // Two simultaneous creates of one number must not both miss each other and insert twins.
     await contacts.lockPhone(keys.phone_digits);
-    const twin = keys.phone_digits ? await contacts.findByPhone(keys.phone_digits) : undefined;
+    const twin = keys.phone_digits && choice !== "new" ? await contacts.findByPhone(keys.phone_digits) : undefined;
     const now = nowIso();
     if (!twin) {
+      if (card?.dav_name) await repos.davCards(actor.organizationId).releaseTrashedName(card.dav_name);
       const row = {
         id: newId(),
         organization_id: actor.organizationId,
         ...values,
         ...keys,
+        ...card,
         created_at: now,
         updated_at: now,
         version: 1,
         last_accessed: null,
         accessed_key: "",
         deleted_at: null,
+        deleted_by: null,
       };
       await contacts.insert(row);
       await contacts.counter.adjust(1);
-      return { contact: presentContact(row), merged: false, changes: [] as string[] };
+      return { contact: presentContact(row), merged: false, changes: [] as string[], not_applied: [] as string[] };
     }
-    const fill: Partial<Record<(typeof MERGEABLE)[number], string>> = {};
+    if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
+    if (card?.dav_name) await repos.davCards(actor.organizationId).tombstone(card.dav_name);
+    const fill: Partial<Record<(typeof MERGEABLE)[number] | "vcard_extra", string>> = {};
+    const notApplied: string[] = [];
     for (const key of MERGEABLE) {
       const incoming = values[key];
       if (incoming && !twin[key]) fill[key] = incoming;
+      else if (incoming && twin[key] !== incoming) notApplied.push(key);
     }
     const changes = Object.keys(fill);
-    if (changes.length === 0) return { contact: presentContact(twin), merged: true, changes };
+    if (card?.vcard_extra && !twin.vcard_extra) fill.vcard_extra = card.vcard_extra;
+    if (Object.keys(fill).length === 0) return { contact: presentContact(twin), merged: true, changes, not_applied: notApplied };
     const merged = { ...twin, ...fill };
-    const update = { ...fill, ...derivedKeys(merged), updated_at: now, version: twin.version + 1 };
+    const update = { ...fill, ...derivedKeys(merged, deps.config.defaultCountry), updated_at: now, version: twin.version + 1 };
     await contacts.update(twin.id, update);
-    return { contact: presentContact({ ...merged, ...update }), merged: true, changes };
+    return { contact: presentContact({ ...merged, ...update }), merged: true, changes, not_applied: notApplied };
   });
+  if (!result.merged) contactChanged(deps, actor, "contact.created", result.contact);
+  else if (result.changes.length) contactChanged(deps, actor, "contact.merged", result.contact);
+  return result;
+}
+
+/** The live event of a change to one contact (after its commit). */
+function contactChanged(deps: AppDeps, actor: OrgActor, type: LiveEventType, contact: { id: string; version?: number }) {
+  deps.events.changed(actor.organizationId, actor.userId, type, { ids: [contact.id], version: contact.version });
 }
 
 export const versionConflict = () =>
   new AppError(409, "VERSION_CONFLICT", "This contact was changed by someone else. It has been reloaded with their changes.");
 
-/** Edits a contact if it is still at `version`; otherwise 409, never a silent overwrite. */
-export async function updateContact(deps: AppDeps, actor: OrgActor, id: string, version: number, patch: Record<string, unknown>) {
+/**
+ * Edits a contact if it is still at `version`; otherwise 409, never a silent overwrite. A card from a
+ * CardDAV client also replaces the card's UID and the lines the app has no field for.
+ */
+export async function updateContact(
+  deps: AppDeps,
+  actor: OrgActor,
+  id: string,
+  version: number,
+  patch: Record<string, unknown>,
+  card?: Omit<CardData, "dav_name">,
+) {
   authorize(actor, "contacts.edit");
   const current = await findActive(deps, actor, id);
   const editable = Object.fromEntries(EDITABLE_FIELDS.map((k) => [k, k === "is_favorite" ? Boolean(current[k]) : current[k]]));
@@ -176,8 +244,13 @@ export async function updateContact(deps: AppDeps, actor: OrgActor, id: string, 
   const values = rowValues(parsed.data);
   const updated = await deps.repos
     .contacts(actor.organizationId)
-    .updateReturning(id, { ...values, ...derivedKeys(values), updated_at: nowIso(), version: version + 1 }, version);
+    .updateReturning(
+      id,
+      { ...values, ...derivedKeys(values, deps.config.defaultCountry), ...card, updated_at: nowIso(), version: version + 1 },
+      version,
+    );
   if (!updated) throw versionConflict();
+  contactChanged(deps, actor, "contact.updated", updated);
   return presentContact(updated);
 }
 
@@ -188,6 +261,7 @@ export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, is
     .contacts(actor.organizationId)
     .updateReturning(id, { is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() });
   if (!updated) throw notFound("Contact not found.");
+  contactChanged(deps, actor, "contact.favorite", updated);
   return presentContact(updated);
 }
 
@@ -201,15 +275,22 @@ export async function recordAccess(deps: AppDeps, actor: OrgActor, id: string) {
   return { last_accessed: now };
 }
 
-/** Moves a contact to the trash. */
-export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: string) {
+/** Moves a contact to the trash; with `version` (a CardDAV If-Match), only while it is still at that version. */
+export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: string, version?: number) {
   authorize(actor, "contacts.delete");
-  await findActive(deps, actor, id);
-  await deps.repos.transaction(async (repos) => {
+  const current = await findActive(deps, actor, id);
+  if (version !== undefined && current.version !== version) throw versionConflict();
+  const moved = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     // Only the request that actually moved it counts, if two delete at once.
-    if (await contacts.moveToTrash(id, nowIso())) await contacts.counter.adjust(-1);
+    if (!(await contacts.moveToTrash(id, nowIso(), actor.userId, version))) {
+      if (version !== undefined) throw versionConflict();
+      return false;
+    }
+    await contacts.counter.adjust(-1);
+    return true;
   });
+  if (moved) contactChanged(deps, actor, "contact.trashed", { id });
 }
 
 export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
@@ -219,15 +300,21 @@ export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string |
   return toPage(rows, limit, presentContact, (last) => [toIso(last.deleted_at), last.id]);
 }
 
+/** Takes a contact out of the trash: admins any time, and whoever deleted it for a while after (Undo). */
 export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string) {
-  authorize(actor, "trash.restore");
-  if (!(await deps.repos.trash(actor.organizationId).find(id))) throw notFound("Deleted contact not found.");
-  await deps.repos.transaction((repos) => repos.trash(actor.organizationId).restore(id, nowIso()));
-  return presentContact(await findActive(deps, actor, id));
+  const trashed = await deps.repos.trash(actor.organizationId).find(id);
+  const target = trashed ? { deletedBy: trashed.deleted_by, deletedAt: toIso(trashed.deleted_at)!, now: nowIso() } : undefined;
+  authorize(actor, "trash.restore", target);
+  if (!trashed) throw notFound("Deleted contact not found.");
+  const moved = await deps.repos.transaction((repos) => repos.trash(actor.organizationId).restore(id, nowIso()));
+  const restored = presentContact(await findActive(deps, actor, id));
+  if (moved) contactChanged(deps, actor, "contact.restored", restored);
+  return restored;
 }
 
 /** Deletes a contact for good, only while it is in the trash (a restore racing it wins or loses cleanly). */
 export async function purgeContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.purge");
   if (!(await deps.repos.trash(actor.organizationId).purge(id))) throw notFound("Deleted contact not found.");
+  contactChanged(deps, actor, "contact.purged", { id });
 }

@@ -1,4 +1,5 @@
 import { contactDisplayName } from "../../shared/contact-display.js";
+import type { LiveEventType } from "../../shared/live-events.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
@@ -6,6 +7,7 @@ import { type KeyType, decodeKeyset, toPage } from "../db/paging.js";
 import type { GroupRow } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
+import type { ChangeDetail } from "../events/publisher.js";
 import { presentContact } from "./contact-presenter.js";
 
 const presentGroup = (g: GroupRow) => ({
@@ -17,10 +19,23 @@ const presentGroup = (g: GroupRow) => ({
   updated_at: toIso(g.updated_at)!,
 });
 
+const groupChanged = (deps: AppDeps, actor: OrgActor, type: LiveEventType, detail: ChangeDetail) =>
+  deps.events.changed(actor.organizationId, actor.userId, type, detail);
+
 const nameKey = (name: string) => name.toLocaleLowerCase("en");
 
 const keyset = (cursor: string | undefined, shape: [KeyType, KeyType]) =>
   cursor ? (decodeKeyset(cursor, shape) as [string, string]) : undefined;
+
+/** How many groups a contact's detail view lists. */
+const CONTACT_GROUPS_SHOWN = 100;
+
+/** The groups an active contact is in, for its detail view. */
+export async function listContactGroups(deps: AppDeps, actor: OrgActor, contactId: string) {
+  authorize(actor, "groups.view");
+  if (!(await deps.repos.contacts(actor.organizationId).find(contactId))) throw notFound("Contact not found.");
+  return { items: await deps.repos.groups(actor.organizationId).ofContact(contactId, CONTACT_GROUPS_SHOWN) };
+}
 
 /** Groups by name, keyset-paged. */
 export async function listGroups(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
@@ -48,6 +63,7 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
     updated_at: now,
   };
   await deps.repos.groups(actor.organizationId).insert(row);
+  groupChanged(deps, actor, "group.created", { ids: [row.id] });
   return presentGroup(row);
 }
 
@@ -55,6 +71,7 @@ export async function updateGroup(deps: AppDeps, actor: OrgActor, groupId: strin
   authorize(actor, "groups.manage");
   const values = { name: input.name, description: input.description, name_key: nameKey(input.name), updated_at: nowIso() };
   if (!(await deps.repos.groups(actor.organizationId).update(groupId, values))) throw notFound("Group not found.");
+  groupChanged(deps, actor, "group.updated", { ids: [groupId] });
   return presentGroup(await findGroup(deps, actor, groupId));
 }
 
@@ -63,6 +80,7 @@ export async function deleteGroup(deps: AppDeps, actor: OrgActor, groupId: strin
   authorize(actor, "groups.manage");
   await findGroup(deps, actor, groupId);
   await deps.repos.transaction((repos) => repos.groups(actor.organizationId).delete(groupId));
+  groupChanged(deps, actor, "group.deleted", { ids: [groupId] });
 }
 
 /** Members in the spec's member view, newest first; contacts in the trash are left out until restored. */
@@ -92,17 +110,20 @@ export async function addGroupMembers(deps: AppDeps, actor: OrgActor, groupId: s
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
   const ids = [...new Set(contactIds)];
-  return deps.repos.transaction(async (repos) => {
+  const result = await deps.repos.transaction(async (repos) => {
     const found = await repos.contacts(actor.organizationId).activeIds(ids);
     if (found.length !== ids.length) throw new AppError(400, "VALIDATION", "Some contacts were not found in this organization.");
     return { added: await repos.groups(actor.organizationId).addMembers(groupId, ids, nowIso()) };
   });
+  if (result.added) groupChanged(deps, actor, "group.members_added", { ids, groupId });
+  return result;
 }
 
 export async function removeGroupMember(deps: AppDeps, actor: OrgActor, groupId: string, contactId: string) {
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
   if (!(await deps.repos.groups(actor.organizationId).removeMember(groupId, contactId))) throw notFound("Member not found.");
+  groupChanged(deps, actor, "group.member_removed", { ids: [contactId], groupId });
 }
 
 /** Contacts not yet in the group (for the Add Members list), by first name, keyset-paged, searchable. */
@@ -116,7 +137,10 @@ export async function listGroupCandidates(
 ) {
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
-  const term = q ? searchTerm(q) || undefined : undefined;
-  const rows = await deps.repos.groups(actor.organizationId).candidatesPage(groupId, term, keyset(cursor, ["string", "string"]), limit + 1);
-  return toPage(rows, limit, presentContact, (last) => [last.sort_first, last.id]);
+  const words = q ? searchTerm(q, deps.config.defaultCountry) : [];
+  const term = words.length ? words : undefined;
+  const rows = await deps.repos
+    .groups(actor.organizationId)
+    .candidatesPage(groupId, term, cursor ? (decodeKeyset(cursor, ["string", "string", "string"]) as string[]) : undefined, limit + 1);
+  return toPage(rows, limit, presentContact, (last) => [last.sort_first, last.sort_last, last.id]);
 }

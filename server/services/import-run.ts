@@ -1,6 +1,7 @@
 import type { ContactFields } from "../../shared/contact-schemas.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import type { ImportMode } from "../../shared/import-schemas.js";
+import type { CountryCode } from "../../shared/phone.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso } from "../db/ids.js";
 import type { Repositories } from "../db/repositories/index.js";
@@ -94,7 +95,7 @@ export async function writeBatch(
   if (valid.length === 0) return;
   const prepared = valid.map(({ row, fields }) => {
     const values = rowValues(fields);
-    return { row, values, keys: derivedKeys(values) };
+    return { row, values, keys: derivedKeys(values, deps.config.defaultCountry) };
   });
 
   await deps.repos.transaction(async (repos) => {
@@ -122,7 +123,13 @@ export async function writeBatch(
           last_accessed: null,
           accessed_key: "",
           deleted_at: null,
+          deleted_by: null,
           import_id: importId,
+          change_seq: 0,
+          // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
+          vcard_uid: row.extras?.uid ?? null,
+          dav_name: null,
+          vcard_extra: row.extras?.extraLines.length ? row.extras.extraLines.join("\n") : null,
         };
         targets.set(keys.phone_digits, { row: created, isNew: true, ownedByRun: true, previous: {}, dirty: false });
         tally.imported++;
@@ -148,7 +155,11 @@ export async function writeBatch(
       if (into.toLowerCase() !== contactDisplayName(values).toLowerCase()) notice(tally, row, `merged into ${into}`);
     }
 
-    const inserts = [...targets.values()].filter((t) => t.isNew).map((t) => ({ ...t.row, ...derivedKeys(t.row) }));
+    // change_seq is the database's to set (migration 0050). The keys were derived with the row; only a row
+    // a later line of the file merged into needs them again (parsing phones is the dearest step here).
+    const inserts = [...targets.values()]
+      .filter((t) => t.isNew)
+      .map(({ row: { change_seq: _seq, ...row }, dirty }) => (dirty ? { ...row, ...derivedKeys(row, deps.config.defaultCountry) } : row));
     await contacts.insertMany(inserts);
     await contacts.counter.adjust(inserts.length);
     const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
@@ -158,7 +169,7 @@ export async function writeBatch(
       const set = Object.fromEntries(UPDATABLE.map((f) => [f, target.row[f]]));
       const written = await contacts.update(
         target.row.id,
-        { ...set, ...derivedKeys(target.row), updated_at: now, version: target.row.version + 1 },
+        { ...set, ...derivedKeys(target.row, deps.config.defaultCountry), updated_at: now, version: target.row.version + 1 },
         target.row.version,
       );
       if (!written) {
@@ -195,7 +206,7 @@ export function progress(tally: RunTally) {
 }
 
 /** Restores what a run changed on existing contacts, unless they were edited since (those are listed). */
-export async function undoChanges(repos: Repositories, organizationId: string, importId: string, now: string) {
+export async function undoChanges(repos: Repositories, organizationId: string, importId: string, now: string, country: CountryCode) {
   const restored: string[] = [];
   const editedSince: { id: string; name: string }[] = [];
   let after = "";
@@ -216,7 +227,7 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
         const merged = { ...current, ...previous };
         await contacts.update(
           current.id,
-          { ...previous, ...derivedKeys(merged), updated_at: now, version: current.version + 1 },
+          { ...previous, ...derivedKeys(merged, country), updated_at: now, version: current.version + 1 },
           current.version,
         );
         restored.push(current.id);

@@ -17,7 +17,9 @@ import {
   rowCount,
 } from "../import/read-file.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { csvCell } from "./csv-cell.js";
+import { csvCell } from "../import/csv-cell.js";
+import { collectGarbage } from "./heap.js";
+import { noticeImportFinished } from "./notices.js";
 import { IMPORT_BATCH, emptyTally, progress, undoChanges, writeBatch } from "./import-run.js";
 
 /** A run whose heartbeat is older than this stopped without finishing (a crash or a restart). */
@@ -28,6 +30,8 @@ const UNDO_DAYS = 7;
 const ANSWER_WITHIN_MS = 1500;
 /** Runs this large are followed by VACUUM (ANALYZE) / PRAGMA optimize. */
 const MAINTENANCE_ROWS = 5000;
+/** A long import collects its garbage every 10,000 rows (server/services/heap.ts). */
+const GC_EVERY_BATCHES = 5;
 
 const parseJson = <T>(text: string | null, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
 
@@ -166,7 +170,7 @@ async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
     created_at: now,
   });
   const rows = source.format === "native" ? source.rows : preparedRows(source.file, source.layout);
-  const done = process(deps, actor, id, source.mode, rows).catch((error: unknown) => {
+  const done = process(deps, actor, id, source.fileName, source.mode, rows).catch((error: unknown) => {
     deps.log.error("import failed", { importId: id, error: String(error) });
   });
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ANSWER_WITHIN_MS))]);
@@ -174,23 +178,29 @@ async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
 }
 
 /** Writes every row, batch by batch, then records the outcome (audit, usage statistics, maintenance). */
-async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: ImportMode, rows: Iterable<PreparedRow>) {
+async function process(deps: AppDeps, actor: OrgActor, importId: string, fileName: string, mode: ImportMode, rows: Iterable<PreparedRow>) {
   const imports = deps.repos.imports(actor.organizationId);
   const tally = emptyTally();
   try {
     let batch: PreparedRow[] = [];
+    let batches = 0;
     for (const row of rows) {
       batch.push(row);
       if (batch.length === IMPORT_BATCH) {
         await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
+        bulkChanged(deps, actor);
         batch = [];
+        if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
         // SQLite's driver is synchronous: without a turn of the event loop between batches, a large
         // import held the process to the end (no answer after ANSWER_WITHIN_MS, no progress polls,
         // no other request served).
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    if (batch.length) await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
+    if (batch.length) {
+      await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
+      bulkChanged(deps, actor);
+    }
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {
       // Every row was read: the count taken before (lines that begin a card) gives way to the real one.
@@ -207,6 +217,7 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: I
         newData: { imported: tally.imported, merged: tally.merged, skipped: tally.skipped, failed: tally.failed },
       });
     });
+    noticeImportFinished(deps, actor.organizationId, actor.userId, fileName, tally);
     if (tally.imported + tally.merged >= MAINTENANCE_ROWS) {
       void deps.repos.maintenance
         .afterBulkWrite()
@@ -217,6 +228,11 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, mode: I
     await imports.update(importId, { ...progress(tally), status: "failed", finished_at: nowIso() }).catch(() => undefined);
     throw error;
   }
+}
+
+/** Many contacts changed at once (a committed batch, an undo): screens reload what they show. */
+function bulkChanged(deps: AppDeps, actor: OrgActor) {
+  deps.events.changed(actor.organizationId, actor.userId, "contacts.bulk", { ids: [] });
 }
 
 async function findRun(deps: AppDeps, actor: OrgActor, id: string) {
@@ -289,7 +305,8 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     await contacts.counter.adjust(-count);
     return count;
   });
-  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now);
+  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry);
+  bulkChanged(deps, actor);
   const report = { trashed, restored, editedSince };
   await deps.repos.transaction(async (repos) => {
     await repos.imports(actor.organizationId).update(id, { undone_at: now, undo_report: JSON.stringify(report) });

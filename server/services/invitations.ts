@@ -14,6 +14,7 @@ import { invitationLink, invitationsPageLink } from "../mail/links.js";
 import { invitationMail, invitationToAccountMail } from "../mail/templates.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { issueToken, linkTokenHash } from "./account-tokens.js";
+import { noticeInvitationAnswered, noticeInvited, noticeJoined } from "./notices.js";
 
 /** Invitations, and the set-password links mailed with them, last 7 days. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
@@ -92,6 +93,8 @@ export async function inviteMember(
     if (isUniqueViolation(error)) throw alreadyPending();
     throw error;
   }
+  deps.events.changed(actor.organizationId, actor.userId, "invitation.created", { ids: [invitation.id] });
+  if (existing) noticeInvited(deps, actor.organizationId, existing.id, input.role);
   const emailSent = await mailInvitation(deps, actor, invitation);
   return { outcome: "invited", emailSent, invitation: presentInvitation(invitation, actor) };
 }
@@ -130,7 +133,7 @@ export async function listInvitations(deps: AppDeps, actor: OrgActor, cursor: st
 /** Withdraws an invitation; an account it created that nobody took up goes with it. */
 export async function withdrawInvitation(deps: AppDeps, actor: OrgActor, id: string): Promise<void> {
   authorize(actor, "members.add");
-  await deps.repos.transaction(async (repos) => {
+  const withdrawn = await deps.repos.transaction(async (repos) => {
     const row = await repos.invitations.takeOfOrganization(actor.organizationId, id);
     if (!row) throw notFound("Invitation not found.");
     await repos.audit.write({
@@ -142,7 +145,9 @@ export async function withdrawInvitation(deps: AppDeps, actor: OrgActor, id: str
       oldData: { email: row.email, role: row.role },
     });
     await repos.invitations.deleteUnclaimedAccounts([row.user_id]);
+    return row;
   });
+  deps.events.changed(actor.organizationId, actor.userId, "invitation.withdrawn", { ids: [withdrawn.id] });
 }
 
 /** The signed-in person's open invitations (at most 50, newest first). */
@@ -182,12 +187,13 @@ export async function acceptInvitation(deps: AppDeps, actor: Actor, id: string) 
     await join(repos, row);
     return row;
   });
+  await joined(deps, invitation);
   return { organizationId: invitation.organization_id };
 }
 
 /** Declines one of the signed-in person's invitations. */
 export async function declineInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  await deps.repos.transaction(async (repos) => {
+  const declined = await deps.repos.transaction(async (repos) => {
     const row = await repos.invitations.takeOfUser(actor.userId, id);
     if (!row) throw notFound("Invitation not found or expired.");
     await repos.audit.write({
@@ -198,16 +204,29 @@ export async function declineInvitation(deps: AppDeps, actor: Actor, id: string)
       operation: "INVITATION_DECLINED",
       oldData: { email: row.email, role: row.role },
     });
+    return row;
   });
+  deps.events.changed(declined.organization_id, actor.userId, "invitation.declined", { ids: [declined.id] });
+  await noticeInvitationAnswered(deps, declined.organization_id, actor.userId);
+}
+
+/** After the commit that made the invitation's person a member. */
+async function joined(deps: AppDeps, invitation: InvitationRow): Promise<void> {
+  deps.events.changed(invitation.organization_id, invitation.user_id, "member.added", { ids: [invitation.user_id] });
+  await noticeInvitationAnswered(deps, invitation.organization_id, invitation.user_id);
+  noticeJoined(deps, invitation.organization_id, invitation.user_id, invitation.email);
 }
 
 /** A set-password link mailed with an invitation was followed: that invitation is accepted. */
 export async function acceptInvitationsByLink(deps: AppDeps, userId: string, tokenHash: string): Promise<void> {
   const rows = await deps.repos.invitations.findByTokenHash(userId, tokenHash);
   for (const row of rows) {
-    await deps.repos.transaction(async (repos) => {
-      if (await repos.invitations.takeOfUser(userId, row.id)) await join(repos, row);
+    const took = await deps.repos.transaction(async (repos) => {
+      if (!(await repos.invitations.takeOfUser(userId, row.id))) return false;
+      await join(repos, row);
+      return true;
     });
+    if (took) await joined(deps, row);
   }
 }
 

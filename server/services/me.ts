@@ -29,10 +29,11 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
     // Read again either way: a concurrent request may have made it meanwhile.
     organizations = await repos.organizations.listOfUser(actor.userId);
   }
-  const [name, user, lastSignIn] = await Promise.all([
+  const [name, user, lastSignIn, mustChangePassword] = await Promise.all([
     repos.profiles.findName(actor.userId),
     repos.users.facts(actor.userId),
     repos.users.lastSignIn(actor.userId),
+    repos.users.mustChangePassword(actor.userId),
   ]);
   return {
     user: {
@@ -42,6 +43,8 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
       emailVerified: Boolean(user?.emailVerified),
       createdAt: toIso(user?.createdAt),
       lastSignInAt: toIso(lastSignIn),
+      /** Signed in with a temporary password: the app asks for a new one before anything else. */
+      mustChangePassword,
     },
     organizations: organizations.map((o) => ({
       id: o.id,

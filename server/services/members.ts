@@ -11,6 +11,7 @@ import type { Role } from "../db/schema.js";
 import { AppError, forbidden, notFound } from "../errors.js";
 import { type MemberTarget, type OrgActor, authorize } from "../policies/can.js";
 import { mailPasswordReset } from "./password-reset.js";
+import { noticePasswordChanged, noticeRemoved, noticeRoleChanged } from "./notices.js";
 
 const targetOf = (row: MemberRow, shared: Set<string>): MemberTarget => ({
   userId: row.user_id,
@@ -80,6 +81,10 @@ export async function updateOrganizationMember(
       });
     }
   });
+  if (changesRole) {
+    deps.events.changed(actor.organizationId, actor.userId, "member.role_changed", { ids: [userId] });
+    noticeRoleChanged(deps, actor.organizationId, userId, input.role!);
+  } else if (input.name !== undefined) deps.events.changed(actor.organizationId, actor.userId, "member.updated", { ids: [userId] });
   const updated = await loadTarget(deps.repos, actor, userId);
   return presentMember(updated.row, actor, new Set(updated.target.managed ? [] : [userId]));
 }
@@ -99,6 +104,9 @@ export async function removeOrganizationMember(deps: AppDeps, actor: OrgActor, u
       oldData: { email: row.email, role: row.role },
     });
   });
+  deps.events.changed(actor.organizationId, actor.userId, "member.removed", { ids: [userId] });
+  deps.events.recheck(userId);
+  noticeRemoved(deps, actor.organizationId, userId);
 }
 
 /** Re-checked inside the transaction that uses an account power: the person may have joined another organization meanwhile. */
@@ -116,6 +124,7 @@ export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId
     await assertStillManaged(repos, actor, userId);
     if (await repos.organizations.ownsAny(userId)) throw forbidden("Cannot delete organization owner");
     await repos.tokens.revoke([userId]);
+    // App passwords go with the account (foreign key), like its sessions.
     await repos.users.delete(userId);
     await repos.audit.write({
       organizationId: actor.organizationId,
@@ -126,6 +135,8 @@ export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId
       oldData: { email: row.email, name: row.name, role: row.role },
     });
   });
+  deps.events.changed(actor.organizationId, actor.userId, "member.removed", { ids: [userId] });
+  deps.events.recheck(userId);
 }
 
 /**
@@ -142,6 +153,8 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
     if (!(await repos.users.setPasswordHash(userId, hash))) throw new AppError(409, "NO_PASSWORD", "This user has no password to reset.");
     await repos.users.endSessions(userId);
     await repos.tokens.revoke([userId]);
+    await repos.users.requirePasswordChange(userId);
+    await repos.appPasswords.revokeAll([userId]);
     await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,
@@ -150,6 +163,8 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
       operation: "PASSWORD_RESET_BY_ADMIN",
     });
   });
+  deps.events.recheck(userId);
+  noticePasswordChanged(deps, userId, "reset-by-admin");
   return { temporaryPassword };
 }
 

@@ -1,4 +1,5 @@
 import type { Actor, AppDeps } from "../deps.js";
+import { nowIso } from "../db/ids.js";
 import { rateLimited } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 
@@ -10,6 +11,26 @@ export async function createOrganization(deps: AppDeps, actor: Actor, name: stri
   }
   const id = await deps.repos.transaction((repos) => repos.organizations.insertWithOwner(name, actor.userId));
   return { id, name, role: "admin" as const, isOwner: true };
+}
+
+/** Renames an organization (owner and admins); every member's open screens follow the new name. */
+export async function renameOrganization(deps: AppDeps, actor: OrgActor, name: string) {
+  authorize(actor, "organization.rename");
+  await deps.repos.transaction(async (repos) => {
+    const org = await repos.organizations.find(actor.organizationId);
+    await repos.organizations.rename(actor.organizationId, name, nowIso());
+    await repos.audit.write({
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      tableName: "organizations",
+      recordId: actor.organizationId,
+      operation: "ORGANIZATION_RENAMED",
+      oldData: org && { name: org.name },
+      newData: { name },
+    });
+  });
+  deps.events.changed(actor.organizationId, actor.userId, "organization.renamed", { ids: [actor.organizationId] });
+  return { id: actor.organizationId, name };
 }
 
 /**
@@ -33,4 +54,5 @@ export async function deleteOrganization(deps: AppDeps, actor: OrgActor): Promis
       oldData: org && { id: org.id, name: org.name },
     });
   });
+  deps.events.changed(actor.organizationId, actor.userId, "organization.deleted", { ids: [actor.organizationId] });
 }

@@ -6,6 +6,7 @@ import { resetPasswordLink } from "../mail/links.js";
 import { passwordResetMail } from "../mail/templates.js";
 import { issueToken, linkTokenHash, peekToken, revokeAccountTokens } from "./account-tokens.js";
 import { acceptInvitationsByLink } from "./invitations.js";
+import { noticePasswordChanged } from "./notices.js";
 
 export const invalidResetLink = () => new AppError(400, "INVALID_TOKEN", "This password reset link has expired or been used already.");
 
@@ -39,6 +40,8 @@ export async function checkResetToken(deps: AppDeps, token: string): Promise<voi
 export async function completePasswordReset(deps: AppDeps, token: string, password: string): Promise<void> {
   const userId = await peekToken(deps, "reset-password", token);
   if (!userId) throw invalidResetLink();
+  // A first password chosen through an invitation's link is no reset: nothing to alert about.
+  const hadPassword = await deps.repos.users.hasPassword(userId);
   try {
     await deps.auth.api.resetPassword({ body: { token, newPassword: password } });
   } catch (error) {
@@ -46,6 +49,9 @@ export async function completePasswordReset(deps: AppDeps, token: string, passwo
     throw error;
   }
   await revokeAccountTokens(deps, userId);
+  await deps.repos.users.clearPasswordChange(userId);
+  deps.events.recheck(userId);
+  if (hadPassword) noticePasswordChanged(deps, userId, "reset");
   await deps.repos.users.confirmEmail(userId);
   await acceptInvitationsByLink(deps, userId, linkTokenHash(token));
 }

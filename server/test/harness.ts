@@ -83,7 +83,11 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const log = createMemoryLogger();
   const deps = { ...buildDeps(config, testDb.database, log), log };
   const app = createApp(deps);
-  return { app, auth: deps.auth, config, log, mailer: deps.mailer, repos: deps.repos, deps, database: testDb.database, close: testDb.drop };
+  const close = async () => {
+    await deps.live.close();
+    await testDb.drop();
+  };
+  return { app, auth: deps.auth, config, log, mailer: deps.mailer, repos: deps.repos, deps, database: testDb.database, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -103,11 +103,11 @@ function createSmtpSink() {
     setDelay(ms: number) {
       delayMs = ms;
     },
-    /** Waits for a mail to `to` (the app may send in the background). */
-    async waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /** Waits for a mail to `to` (the app may send in the background), the first one `match` accepts. */
+    async waitFor(to: string, timeoutMs = 5000, match: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.find((m) => m.to.includes(to));
+        const found = mails.find((m) => m.to.includes(to) && match(m));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));

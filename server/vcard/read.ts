@@ -12,6 +12,8 @@ export interface VCardProperty {
   params: Map<string, string[]>;
   /** The value as text (transfer encoding and charset undone), still with vCard escapes. */
   value: string;
+  /** The whole property line, unfolded and decoded, as written: kept for properties the app has no field for. */
+  raw: string;
 }
 
 export interface VCardCard {
@@ -135,12 +137,13 @@ function parseProperty(line: string, fallbackCharset: string): VCardProperty | n
   const name = (dot > 0 ? fullName.slice(dot + 1) : fullName).toUpperCase();
   if (!/^[A-Z0-9-]+$/.test(name)) return null;
   const params = parseParams(line.slice(header.nameEnd, header.colon));
+  const raw = decodeBytes(line, params.get("CHARSET")?.[0] ?? fallbackCharset, fallbackCharset);
   let bytes = line.slice(header.colon + 1);
   const encoding = (params.get("ENCODING")?.[0] ?? "").toUpperCase();
   if (encoding === "QUOTED-PRINTABLE") bytes = decodeQuotedPrintable(bytes);
-  else if (encoding === "BASE64" || encoding === "B") return { group, name, params, value: "" }; // photos and other binaries: kept out
+  else if (encoding === "BASE64" || encoding === "B") return { group, name, params, value: "", raw }; // photos and other binaries: kept out
   const charset = params.get("CHARSET")?.[0] ?? fallbackCharset;
-  return { group, name, params, value: decodeBytes(bytes, charset, fallbackCharset) };
+  return { group, name, params, value: decodeBytes(bytes, charset, fallbackCharset), raw };
 }
 
 function parseParams(text: string): Map<string, string[]> {

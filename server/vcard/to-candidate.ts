@@ -1,4 +1,4 @@
-import type { ContactCandidate } from "../import/candidate.js";
+import type { CardExtras, ContactCandidate } from "../import/candidate.js";
 import { phoneTypeFromLabels } from "../import/phone-types.js";
 import { type VCardCard, type VCardProperty, components, unescapeText } from "./read.js";
 
@@ -19,12 +19,25 @@ function appleLabel(card: VCardCard, property: VCardProperty): string[] {
 
 const stripScheme = (value: string, scheme: string) => value.replace(new RegExp(`^${scheme}:`, "i"), "").trim();
 
+/** Properties every card carries that the server writes itself (or that describe the file, not the person). */
+const WRITTEN_BY_SERVER = new Set(["VERSION", "PRODID", "REV", "UID", "N", "FN"]);
+
 /**
  * What a card says about one person: N (or FN split on the first space) for the name, ORG for the
  * company, every TEL in preference order with its type, the first EMAIL, ADR and NOTE (spec section 5).
  */
-export function vcardToCandidate(card: VCardCard): ContactCandidate {
+export const vcardToCandidate = (card: VCardCard): ContactCandidate => readCard(card).candidate;
+
+/** A card's candidate and, beside it, its UID and the lines no field took (CardDAV, import, export). */
+export function readCard(card: VCardCard): { candidate: ContactCandidate; extras: CardExtras } {
   const candidate: ContactCandidate = { phones: [] };
+  // The properties read into a field: the others are kept as they were written (3.0 and 4.0 cards;
+  // a 2.1 line with its own transfer encoding would not be valid in the cards we write).
+  const used = new Set<VCardProperty>();
+  const use = <T extends VCardProperty | undefined>(p: T): T => {
+    if (p) used.add(p);
+    return p;
+  };
   const n = byPreference(card, "N")[0];
   if (n) {
     const [family = "", given = ""] = components(n.value);
@@ -33,18 +46,21 @@ export function vcardToCandidate(card: VCardCard): ContactCandidate {
   }
   const fn = byPreference(card, "FN")[0];
   if (fn && !candidate.first_name && !candidate.last_name) candidate.full_name = unescapeText(fn.value).trim();
-  const org = byPreference(card, "ORG")[0];
+  const org = use(byPreference(card, "ORG")[0]);
   if (org) {
     const company = components(org.value).find((c) => c.trim());
     if (company) candidate.company = company.trim();
   }
   for (const tel of byPreference(card, "TEL")) {
     const value = stripScheme(unescapeText(tel.value), "tel");
-    if (value) candidate.phones.push({ value, type: phoneTypeFromLabels([...(tel.params.get("TYPE") ?? []), ...appleLabel(card, tel)]) });
+    if (!value) continue;
+    // The first two numbers become phone and phone2; more are kept as written.
+    if (candidate.phones.length < 2) use(tel);
+    candidate.phones.push({ value, type: phoneTypeFromLabels([...(tel.params.get("TYPE") ?? []), ...appleLabel(card, tel)]) });
   }
-  const email = byPreference(card, "EMAIL")[0];
+  const email = use(byPreference(card, "EMAIL")[0]);
   if (email) candidate.email = stripScheme(unescapeText(email.value), "mailto");
-  const adr = byPreference(card, "ADR")[0];
+  const adr = use(byPreference(card, "ADR")[0]);
   if (adr) {
     const [pobox = "", extended = "", street = "", locality = "", region = "", postal = "", country = ""] = components(adr.value).map((c) =>
       c.trim(),
@@ -55,7 +71,13 @@ export function vcardToCandidate(card: VCardCard): ContactCandidate {
     if (region) candidate.province_state = region;
     if (postal) candidate.postal_zip_code = postal;
   }
-  const note = byPreference(card, "NOTE")[0];
+  const note = use(byPreference(card, "NOTE")[0]);
   if (note) candidate.notes = unescapeText(note.value).trim();
-  return candidate;
+  const uid = card.properties.find((p) => p.name === "UID")?.value.trim() || null;
+  const version = card.properties.find((p) => p.name === "VERSION")?.value.trim();
+  const extraLines =
+    version === "3.0" || version === "4.0"
+      ? card.properties.filter((p) => !used.has(p) && !WRITTEN_BY_SERVER.has(p.name)).map((p) => p.raw)
+      : [];
+  return { candidate, extras: { uid, extraLines } };
 }

@@ -28,7 +28,10 @@ const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]>
   "members.deleteAccount": [true, true, false],
   "members.resetPassword": [true, true, false],
   "members.sendResetEmail": [true, true, false],
+  "organization.rename": [true, true, false],
   "organization.delete": [true, false, false],
+  "usage.view": [true, true, false],
+  "audit.view": [true, true, false],
 };
 
 const actors: Record<"owner" | "admin" | "staff", OrgActor> = {
@@ -140,6 +143,20 @@ describe("record rules on members", () => {
   it("the owner cannot delete their only organization", () => {
     expect(can(actors.owner, "organization.delete", { ownerOrganizationCount: 1 }).allowed).toBe(false);
     expect(can(actors.owner, "organization.delete", { ownerOrganizationCount: 2 }).allowed).toBe(true);
+  });
+});
+
+describe("undoing a delete", () => {
+  const deletedAt = "2026-01-01T10:00:00.000Z";
+  const at = (minutes: number) => new Date(Date.parse(deletedAt) + minutes * 60_000).toISOString();
+
+  it("lets staff restore their own delete for ten minutes, never someone else's", () => {
+    const own = (minutes: number) => can(actors.staff, "trash.restore", { deletedBy: actors.staff.userId, deletedAt, now: at(minutes) });
+    expect(own(0).allowed).toBe(true);
+    expect(own(10).allowed).toBe(true);
+    expect(own(11).allowed).toBe(false);
+    expect(can(actors.staff, "trash.restore", { deletedBy: "someone-else", deletedAt, now: at(0) }).allowed).toBe(false);
+    expect(can(actors.admin, "trash.restore", { deletedBy: "someone-else", deletedAt, now: at(600) }).allowed).toBe(true);
   });
 });
 

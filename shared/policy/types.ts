@@ -26,3 +26,12 @@ export interface OrganizationTarget {
 }
 
 export type Decision = { allowed: true } | { allowed: false; message: string };
+
+/** A contact in the trash, for "undo my own delete". */
+export interface TrashTarget {
+  deletedBy: string | null;
+  /** ISO time of the delete. */
+  deletedAt: string;
+  /** ISO time of the request (the server's clock). */
+  now: string;
+}

@@ -3,7 +3,8 @@ import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
 import { useLogout } from "@/features/auth/hooks/use-logout";
 import { OrganizationSwitcher } from "@/features/organizations/components/organization-switcher";
-import { NotificationsButton } from "@/features/invitations/components/notifications-button";
+import { NotificationsButton } from "@/features/notifications/components/notifications-button";
+import { LiveUpdatesMarker } from "@/features/live/components/live-updates-marker";
 
 interface AppHeaderProps {
   sidebarId: string;
@@ -31,6 +32,7 @@ export function AppHeader({ sidebarId, sidebarOpen, onToggleSidebar }: AppHeader
       </Button>
       <OrganizationSwitcher />
       <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
+        <LiveUpdatesMarker />
         <NotificationsButton />
         <span title={email} className="max-w-[7rem] truncate text-xs text-muted-foreground sm:max-w-[16rem] sm:text-sm">
           {email}

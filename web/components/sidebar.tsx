@@ -1,5 +1,8 @@
 import { BookUser } from "lucide-react";
 import { NavLink } from "react-router";
+import { roleAllows } from "@shared/permissions";
+import { matrixRole } from "@shared/policy/can";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
 import { adminNavItems, primaryNavItems, settingsNavItem, type NavItem } from "./nav-items";
@@ -14,6 +17,8 @@ interface SidebarProps {
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const offCanvas = !isDesktop && !open;
+  const { current } = useCurrentOrganization();
+  const adminItems = adminNavItems.filter((item) => !item.requires || (current !== null && roleAllows(matrixRole(current), item.requires)));
 
   return (
     <aside
@@ -38,7 +43,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
         <SidebarLinks items={primaryNavItems} onNavigate={onNavigate} />
         <div className="flex flex-col gap-1">
           <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</h2>
-          <SidebarLinks items={adminNavItems} onNavigate={onNavigate} />
+          <SidebarLinks items={adminItems} onNavigate={onNavigate} />
         </div>
         <SidebarLinks items={[settingsNavItem]} onNavigate={onNavigate} className="mt-auto" />
       </nav>

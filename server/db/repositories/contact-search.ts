@@ -3,26 +3,44 @@ import type { Engine } from "../database.js";
 import type { Schema } from "../schema.js";
 import { escapeLike } from "./like.js";
 
+type Builder = ExpressionBuilder<Schema & { c: Schema["contacts"] }, "c">;
+
+const like = (pattern: string) => sql<string>`${pattern} escape '\\'`;
+
+/** A word of one or two characters: the start of a name, e-mail or phone (a plain index serves it). */
+function prefixCondition(eb: Builder, word: string) {
+  const prefix = `${escapeLike(word)}%`;
+  return eb.or([
+    eb("c.sort_name", "like", like(prefix)),
+    eb("c.sort_last", "like", like(prefix)),
+    eb(sql`lower(c.email)`, "like", like(prefix)),
+    eb("c.phone_digits", "like", like(prefix)),
+  ]);
+}
+
 /**
- * A condition on `c` (contacts) for a search term. Three characters or more go through the trigram
- * index (substring anywhere); shorter ones match the start of a name, e-mail or phone, where a plain
- * index helps, since a trigram index cannot serve them.
+ * A condition on `c` (contacts) for the words of a search (shared/search.ts): every word must occur in the
+ * folded search text, in any order. Words of three characters or more go through the trigram index (FTS5
+ * on SQLite, pg_trgm on PostgreSQL; several words are one index query); a search made only of shorter
+ * words matches the start of a name, e-mail or phone, and short words beside longer ones the start of
+ * any word of the search text, tested on the few rows the long words found.
  */
-export function searchCondition(engine: Engine, term: string) {
-  return (eb: ExpressionBuilder<Schema & { c: Schema["contacts"] }, "c">): Expression<SqlBool> => {
-    if (term.length < 3) {
-      const prefix = `${escapeLike(term)}%`;
-      return eb.or([
-        eb("c.sort_name", "like", sql<string>`${prefix} escape '\\'`),
-        eb("c.sort_last", "like", sql<string>`${prefix} escape '\\'`),
-        eb(sql`lower(c.email)`, "like", sql<string>`${prefix} escape '\\'`),
-        eb("c.phone_digits", "like", sql<string>`${prefix} escape '\\'`),
-      ]);
-    }
+export function searchCondition(engine: Engine, words: string[]) {
+  return (eb: Builder): Expression<SqlBool> => {
+    const long = words.filter((w) => w.length >= 3);
+    const short = words.filter((w) => w.length < 3);
+    if (long.length === 0) return eb.and(short.map((w) => prefixCondition(eb, w)));
+    const conditions: Expression<SqlBool>[] = [];
     if (engine === "sqlite") {
-      const phrase = `"${term.replace(/"/g, '""')}"`;
-      return sql<SqlBool>`c.rowid in (select rowid from contacts_fts where contacts_fts match ${phrase})`;
+      const query = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+      conditions.push(sql<SqlBool>`c.rowid in (select rowid from contacts_fts where contacts_fts match ${query})`);
+    } else {
+      for (const w of long) conditions.push(eb("c.search_text", "like", like(`%${escapeLike(w)}%`)));
     }
-    return eb("c.search_text", "like", sql<string>`${`%${escapeLike(term)}%`} escape '\\'`);
+    for (const w of short) {
+      const escaped = escapeLike(w);
+      conditions.push(eb.or([eb("c.search_text", "like", like(`${escaped}%`)), eb("c.search_text", "like", like(`% ${escaped}%`))]));
+    }
+    return eb.and(conditions);
   };
 }

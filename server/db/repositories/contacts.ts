@@ -25,7 +25,7 @@ export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
 export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc" | "desc" }> = {
   last_name: { columns: ["no_last", "sort_last", "sort_first", "id"], direction: "asc" },
   name: { columns: ["sort_name", "id"], direction: "asc" },
-  first_name: { columns: ["sort_first", "id"], direction: "asc" },
+  first_name: { columns: ["sort_first", "sort_last", "id"], direction: "asc" },
   recent: { columns: ["accessed_key", "id"], direction: "desc" },
   favorite: { columns: ["fav_rank", "sort_name", "id"], direction: "asc" },
   created: { columns: ["created_at", "id"], direction: "desc" },
@@ -33,14 +33,22 @@ export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc
 };
 
 export interface ListOptions {
-  /** A parsed search term (shared/search.ts), or undefined for none. */
-  term?: string | undefined;
+  /** The words of a search (shared/search.ts), or undefined for none. */
+  term?: string[] | undefined;
   filter: ContactFilter;
   /** ISO time: "recent" means accessed at or after it. */
   recentSince: string;
+  /** Only the members of this group (already checked to be the organization's). */
+  groupId?: string | undefined;
 }
 
-export type PageOptions = ListOptions & { sort: ContactSort; after?: (string | number)[] | undefined; limit: number };
+export type PageOptions = ListOptions & {
+  sort: ContactSort;
+  after?: (string | number)[] | undefined;
+  limit: number;
+  /** Walks the sort's index the other way (the export reads "created" oldest first). */
+  direction?: "asc" | "desc";
+};
 
 /** The columns a list shows (presentContact); the sort keys are read for the order in use only. */
 export const SHOWN_COLUMNS = [
@@ -51,8 +59,10 @@ export const SHOWN_COLUMNS = [
   "company",
   "email",
   "phone",
+  "phone_e164",
   "phone_type",
   "phone2",
+  "phone2_e164",
   "phone2_type",
   "address",
   "city",
@@ -82,6 +92,12 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
   if (o?.filter === "favorites") query = query.where("c.fav_rank", "=", 0);
   if (o?.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince);
   if (o?.term) query = query.where(searchCondition(engine, o.term));
+  if (o?.groupId) {
+    const groupId = o.groupId;
+    query = query.where("c.id", "in", (eb) =>
+      eb.selectFrom("group_contacts as gc").select("gc.contact_id").where("gc.group_id", "=", groupId),
+    );
+  }
   return query;
 }
 
@@ -93,47 +109,64 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
   type PageQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", ListedContact>;
 
   /** The matches, with the shown columns and the sort keys of the order in use (every value read costs). */
-  const matches = (o: PageOptions) => {
-    const columns = [...new Set<keyof ContactsTable>([...SHOWN_COLUMNS, ...SORTS[o.sort].columns])];
+  const matches = (o: PageOptions, shown: readonly (keyof ContactsTable)[] = SHOWN_COLUMNS) => {
+    const columns = [...new Set<keyof ContactsTable>([...shown, ...SORTS[o.sort].columns])];
     return active(o).select(columns.map((c) => `c.${c}` as const)) as unknown as PageQuery;
   };
 
   /** Keyset, order and limit on top of a query over `c`. */
   const paged = (query: PageQuery, o: PageOptions): Promise<ListedContact[]> => {
     const spec = SORTS[o.sort];
+    const direction = o.direction ?? spec.direction;
     if (o.after) {
       const after = o.after;
       query = query.where((eb) =>
         eb(
           eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])),
-          spec.direction === "asc" ? ">" : "<",
+          direction === "asc" ? ">" : "<",
           eb.tuple(...(after as [any, any])),
         ),
       );
     }
-    for (const column of spec.columns) query = query.orderBy(`c.${column}`, spec.direction);
+    for (const column of spec.columns) query = query.orderBy(`c.${column}`, direction);
     return query.limit(o.limit).execute();
   };
 
   return {
     counter: contactCounter(db, organizationId),
 
-    /** One page in the given order, after the keyset `after` (the sort values of the previous last row). */
-    page(o: PageOptions): Promise<ListedContact[]> {
-      if (engine === "postgres" && o.term && o.term.length >= 3) {
+    /**
+     * One page in the given order, after the keyset `after` (the sort values of the previous last row).
+     * `shown` narrows the columns read (an export reads only what its format writes): the answer's other
+     * fields are then absent.
+     */
+    async page(o: PageOptions, shown?: readonly (keyof ContactsTable)[]): Promise<ListedContact[]> {
+      if (engine === "postgres" && o.term?.some((w) => w.length >= 3)) {
         // PostgreSQL would rather walk the sort index and test each row, which crawls when matches are
         // bunched in sort order ("smith" under a last-name sort). A materialized CTE makes it take the
-        // trigram index's matches first and sort those, like SQLite does, in one statement.
+        // trigram index's matches first and sort those, like SQLite does. It carries only the id and
+        // the sort keys (10,000 matches sort faster narrow); the page's rows are read by id after.
+        const keys = [...new Set<keyof ContactsTable>(["id", ...SORTS[o.sort].columns])];
         const firstMatches = db
           .with(
             (wb) => wb("c").materialized(),
-            () => matches(o),
+            () => active(o).select(keys.map((c) => `c.${c}` as const)),
           )
           .selectFrom("c")
           .selectAll("c");
-        return paged(firstMatches as unknown as PageQuery, o);
+        const top = await paged(firstMatches as unknown as PageQuery, o);
+        if (top.length === 0) return [];
+        const rows = await matches(o, shown)
+          .where(
+            "c.id",
+            "in",
+            top.map((r) => r.id),
+          )
+          .execute();
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return top.flatMap((r) => byId.get(r.id) ?? []);
       }
-      return paged(matches(o), o);
+      return paged(matches(o, shown), o);
     },
 
     /**
@@ -203,12 +236,13 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return query.returning(SHOWN_COLUMNS).executeTakeFirst();
     },
 
-    /** Moves an active contact to the trash (conditional: of two deletes, only one moves it). */
-    async moveToTrash(id: string, now: string): Promise<boolean> {
-      const result = await activeRow()
-        .set((eb) => ({ deleted_at: now, updated_at: now, version: eb("version", "+", 1) }))
-        .where("id", "=", id)
-        .executeTakeFirst();
+    /** Moves an active contact to the trash (conditional: of two deletes, only one moves it; at `version` when given). */
+    async moveToTrash(id: string, now: string, by: string, version?: number): Promise<boolean> {
+      let query = activeRow()
+        .set((eb) => ({ deleted_at: now, deleted_by: by, updated_at: now, version: eb("version", "+", 1) }))
+        .where("id", "=", id);
+      if (version !== undefined) query = query.where("version", "=", version);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -225,14 +259,21 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       await sql`select pg_advisory_xact_lock(hashtext(k)) from (select unnest(${keys}::text[]) as k order by 1) as ordered`.execute(db);
     },
 
-    /** Inserts many contacts (in slices that keep under SQLite's bound-parameter limit). */
     /**
      * Inserts many contacts (an import batch) in one statement whose rows travel as one JSON parameter:
      * a statement of a few hundred bytes instead of thousands of bound values (and thousands of query
      * nodes to build and collect per batch).
      */
-    async insertMany(rows: NewContact[]): Promise<void> {
-      if (rows.length === 0) return;
+    async insertMany(batch: NewContact[]): Promise<void> {
+      if (batch.length === 0) return;
+      // The batch's change numbers as one range of the organization's counter (migration 0051); on
+      // PostgreSQL the counter's row stays locked to commit, so ranges become visible in order.
+      // (The column is the triggers' alone in the typed schema: this is the one other writer.)
+      const { rows: counter } = await sql<{ contact_seq: number | string }>`update organizations
+        set contact_seq = contact_seq + ${batch.length} where id = ${organizationId} returning contact_seq`.execute(db);
+      const last = counter[0]!;
+      const first = Number(last.contact_seq) - batch.length + 1;
+      const rows = batch.map((row, i) => ({ ...row, change_seq: first + i }));
       const columns = Object.keys(rows[0]!) as (keyof NewContact)[];
       const list = sql.join(columns.map((c) => sql.ref(c)));
       if (engine === "postgres") {

@@ -17,6 +17,19 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
 
     find: (id: string) => groups().selectAll().where("id", "=", id).executeTakeFirst(),
 
+    /** The groups a contact is in, by name (at most `limit`). */
+    ofContact: (contactId: string, limit: number) =>
+      db
+        .selectFrom("groups as g")
+        .innerJoin("group_contacts as gc", "gc.group_id", "g.id")
+        .select(["g.id", "g.name"])
+        .where("g.organization_id", "=", organizationId)
+        .where("gc.contact_id", "=", contactId)
+        .orderBy("g.name_key")
+        .orderBy("g.id")
+        .limit(limit)
+        .execute(),
+
     async insert(row: Insertable<GroupsTable>): Promise<void> {
       await db.insertInto("groups").values(row).execute();
     },
@@ -60,8 +73,8 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
       return query.orderBy("gc.added_at", "desc").orderBy("gc.contact_id", "desc").limit(limit).execute();
     },
 
-    /** Active contacts not yet in the group, by first name, after the keyset (sort_first, id). */
-    candidatesPage(groupId: string, term: string | undefined, after: [string, string] | undefined, limit: number): Promise<ContactRow[]> {
+    /** Active contacts not yet in the group, by first name, after the keyset (sort_first, sort_last, id). */
+    candidatesPage(groupId: string, term: string[] | undefined, after: string[] | undefined, limit: number): Promise<ContactRow[]> {
       let query = db
         .selectFrom("contacts as c")
         .selectAll("c")
@@ -79,8 +92,10 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
           ),
         );
       if (term) query = query.where(searchCondition(engine, term));
-      if (after) query = query.where((eb) => eb(eb.refTuple("c.sort_first", "c.id"), ">", eb.tuple(after[0], after[1])));
-      return query.orderBy("c.sort_first").orderBy("c.id").limit(limit).execute();
+      if (after) {
+        query = query.where((eb) => eb(eb.refTuple("c.sort_first", "c.sort_last", "c.id"), ">", eb.tuple(after[0]!, after[1]!, after[2]!)));
+      }
+      return query.orderBy("c.sort_first").orderBy("c.sort_last").orderBy("c.id").limit(limit).execute();
     },
 
     /** Links contacts to the group (links already there are kept); returns how many were new. */

@@ -100,6 +100,20 @@ export function usageRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** Counters of the months from..to (inclusive), per person, with the person's e-mail and name. */
+    range: (organizationId: string, from: string, to: string) =>
+      db
+        .selectFrom("usage_stats as s")
+        .leftJoin("users as u", "u.id", "s.user_id")
+        .leftJoin("profiles as p", "p.user_id", "s.user_id")
+        .select(["s.user_id", "s.period", "s.imports", "s.exports", "s.searches", "u.email", "p.name"])
+        .where("s.organization_id", "=", organizationId)
+        .where("s.period", ">=", from)
+        .where("s.period", "<=", to)
+        .orderBy("s.period")
+        .orderBy("s.user_id")
+        .execute(),
+
     forPeriod: (organizationId: string, period: string) =>
       db.selectFrom("usage_stats").selectAll().where("organization_id", "=", organizationId).where("period", "=", period).execute(),
   };

@@ -1,14 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../database.js";
 import type { Schema } from "../schema.js";
+import { appPasswordRepository } from "./app-passwords.js";
 import { auditRepository } from "./audit-logs.js";
 import { contactRepository } from "./contacts.js";
+import { davCardRepository } from "./dav-cards.js";
 import { groupRepository } from "./groups.js";
 import { importRepository, usageRepository } from "./imports.js";
 import { invitationRepository } from "./invitations.js";
 import { mailOutboxRepository } from "./mail-outbox.js";
 import { maintenanceRepository } from "./maintenance.js";
 import { memberRepository } from "./members.js";
+import { notificationRepository } from "./notifications.js";
 import { organizationRepository } from "./organizations.js";
 import { profileRepository } from "./profiles.js";
 import { rateLimitRepository } from "./rate-limits.js";
@@ -21,6 +24,8 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     engine,
     contacts: (organizationId: string) => contactRepository(db, engine, organizationId),
     trash: (organizationId: string) => trashRepository(db, organizationId),
+    davCards: (organizationId: string) => davCardRepository(db, organizationId),
+    appPasswords: appPasswordRepository(db),
     groups: (organizationId: string) => groupRepository(db, engine, organizationId),
     members: (organizationId: string) => memberRepository(db, organizationId),
     imports: (organizationId: string) => importRepository(db, organizationId),
@@ -33,6 +38,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     audit: auditRepository(db),
     rateLimits: rateLimitRepository(db),
     mailOutbox: mailOutboxRepository(db),
+    notifications: notificationRepository(db),
     maintenance: maintenanceRepository(db, engine),
   };
 }

@@ -58,6 +58,18 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
         .execute();
     },
 
+    /** The organization's admins (the owner among them), for notices meant for them. */
+    async adminIds(): Promise<string[]> {
+      const rows = await db
+        .selectFrom("memberships")
+        .select("user_id")
+        .where("organization_id", "=", organizationId)
+        .where("role", "=", "admin")
+        .limit(1000)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     async remove(userId: string): Promise<void> {
       await db.deleteFrom("memberships").where("organization_id", "=", organizationId).where("user_id", "=", userId).execute();
     },

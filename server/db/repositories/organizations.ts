@@ -27,6 +27,10 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
 
     find: (id: string) => db.selectFrom("organizations").select(["id", "name", "owner_id"]).where("id", "=", id).executeTakeFirst(),
 
+    async rename(id: string, name: string, now: string): Promise<void> {
+      await db.updateTable("organizations").set({ name, updated_at: now }).where("id", "=", id).execute();
+    },
+
     async delete(id: string): Promise<void> {
       await db.deleteFrom("organizations").where("id", "=", id).execute();
     },

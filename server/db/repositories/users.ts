@@ -12,7 +12,10 @@ export interface MembershipFacts {
 export type SessionLookup = (
   token: string,
   organizationId?: string,
-) => Promise<{ id: string; userId: string; expiresAt: Date | string; email: string; membership?: MembershipFacts | null } | undefined>;
+) => Promise<
+  | { id: string; userId: string; expiresAt: Date | string; email: string; mustChange: string | null; membership?: MembershipFacts | null }
+  | undefined
+>;
 
 /** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
 export function userRepository(db: Kysely<Schema>) {
@@ -27,6 +30,10 @@ export function userRepository(db: Kysely<Schema>) {
 
     findByEmail: (email: string) =>
       db.selectFrom("users").select(["id", "email", "name"]).where("email", "=", email.toLowerCase()).executeTakeFirst(),
+
+    async emailOf(userId: string): Promise<string | undefined> {
+      return (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
+    },
 
     async exists(userId: string): Promise<boolean> {
       return Boolean(await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst());
@@ -43,7 +50,8 @@ export function userRepository(db: Kysely<Schema>) {
       const session = db
         .selectFrom("sessions as s")
         .innerJoin("users as u", "u.id", "s.userId")
-        .select(["s.id", "s.userId", "s.expiresAt", "u.email"])
+        .leftJoin("password_change_required as pcr", "pcr.user_id", "s.userId")
+        .select(["s.id", "s.userId", "s.expiresAt", "u.email", "pcr.user_id as mustChange"])
         .where("s.token", "=", token);
       if (organizationId === undefined) return session.executeTakeFirst();
       const row = await session
@@ -55,6 +63,24 @@ export function userRepository(db: Kysely<Schema>) {
       const { role, owner_id, ...rest } = row;
       return { ...rest, membership: role ? { role, owner_id } : null };
     }) satisfies SessionLookup,
+
+    /** Whether the person signed in with a temporary password they have not replaced yet. */
+    async mustChangePassword(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("password_change_required").select("user_id").where("user_id", "=", userId).executeTakeFirst());
+    },
+
+    /** After an admin's reset: the next sign-in must choose a new password first. Call in a transaction. */
+    async requirePasswordChange(userId: string): Promise<void> {
+      await db
+        .insertInto("password_change_required")
+        .values({ user_id: userId, created_at: nowIso() })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
+    },
+
+    async clearPasswordChange(userId: string): Promise<void> {
+      await db.deleteFrom("password_change_required").where("user_id", "=", userId).execute();
+    },
 
     /** When the user's newest session started (their last sign-in). */
     async lastSignIn(userId: string) {
@@ -103,6 +129,15 @@ export function userRepository(db: Kysely<Schema>) {
         .where("providerId", "=", "credential")
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Of these sessions, the ones that still exist and have not expired (open live streams re-check theirs). */
+    async liveSessionIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom("sessions").select(["id", "expiresAt"]).where("id", "in", ids).execute();
+      const now = Date.now();
+      const expiry = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
+      return new Set(rows.filter((r) => expiry(r.expiresAt) > now).map((r) => r.id));
     },
 
     async endSessions(userId: string): Promise<void> {

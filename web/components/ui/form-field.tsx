@@ -6,6 +6,7 @@ interface FieldControlProps {
   id?: string;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
+  "aria-required"?: boolean;
 }
 
 interface FormFieldProps {
@@ -14,12 +15,14 @@ interface FormFieldProps {
   error?: string;
   description?: ReactNode;
   className?: string;
+  /** Marks the label with an asterisk and the control as required (the form's own rule still decides). */
+  required?: boolean;
   /** A single input-like element; it receives the id and the ARIA wiring for the label and error. */
   children: ReactElement<FieldControlProps>;
 }
 
 /** Label + control + error message, wired so `getByLabel(label)` finds the control and errors are announced. */
-export function FormField({ id, label, error, description, className, children }: FormFieldProps) {
+export function FormField({ id, label, error, description, className, required, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ");
@@ -27,11 +30,20 @@ export function FormField({ id, label, error, description, className, children }
 
   return (
     <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {/* The mark sits beside the label, not in it: the label stays the field's exact name. */}
+      <div className="flex items-center gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {required && (
+          <span aria-hidden="true" className="text-sm font-medium text-destructive">
+            *
+          </span>
+        )}
+      </div>
       {isValidElement(control) &&
         cloneElement(control, {
           id,
           "aria-invalid": error ? true : undefined,
+          ...(required ? { "aria-required": true } : {}),
           "aria-describedby": describedBy || undefined,
         })}
       {description && (

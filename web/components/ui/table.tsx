@@ -4,7 +4,16 @@ import { cn } from "@/lib/utils";
 /** A bordered, horizontally scrolling table with a caption for assistive technology. */
 export function Table({ caption, className, children, ...props }: ComponentProps<"table"> & { caption: string }) {
   return (
-    <div className={cn("overflow-x-auto rounded-lg border bg-card", className)}>
+    // A table wider than a phone scrolls: keyboard users reach the scroll by focusing the named region.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cn(
+        "overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+    >
       <table className="w-full caption-bottom text-sm" {...props}>
         <caption className="sr-only">{caption}</caption>
         {children}

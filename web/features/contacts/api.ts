@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ContactFields, contactColumns } from "@shared/contact-schemas";
+import { type ContactFields, type DuplicateChoice, type PhoneMatch, contactColumns } from "@shared/contact-schemas";
 import { call, client, isApiError, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";
 import { hasUnsavedForms } from "@/lib/form-state-registry";
@@ -42,6 +42,23 @@ const backgroundRefreshAllowed = (data: ContactPages | undefined) => !hasUnsaved
 
 export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
   return call(contact.$get(oneContact(orgId, id), withSignal(signal)));
+}
+
+/** One contact, fresh from the server (the detail view). */
+export function useContactQuery(orgId: string, id: string, initial?: Contact) {
+  return useQuery({
+    queryKey: contactKeys.detail(orgId, id),
+    queryFn: ({ signal }) => fetchContact(orgId, id, signal),
+    ...(initial ? { placeholderData: initial } : {}),
+  });
+}
+
+/** The groups a contact is in (the detail view). */
+export function useContactGroupsQuery(orgId: string, id: string) {
+  return useQuery({
+    queryKey: [...contactKeys.detail(orgId, id), "groups"] as const,
+    queryFn: ({ signal }) => call(org.contacts[":id"].groups.$get(oneContact(orgId, id), withSignal(signal))),
+  });
 }
 
 /** The contact that already holds this number (the whole book, on the server), for the form's duplicate banner. */
@@ -142,12 +159,25 @@ export async function reloadContact(queryClient: QueryClient, orgId: string, id:
 
 type NewContact = ContactFields;
 
-/** Create-or-merge. Optimistic: a row with a temporary id, replaced by the server's answer. */
+export interface CreateContactInput {
+  fields: NewContact;
+  /** What to do when the phone already belongs to someone (shared/contact-schemas.ts). */
+  onDuplicate: DuplicateChoice;
+}
+
+/** The contact a 409 DUPLICATE_PHONE names, or null for any other error. */
+export function duplicateMatchOf(error: unknown): PhoneMatch | null {
+  if (!isApiError(error) || error.code !== "DUPLICATE_PHONE") return null;
+  return (error.details.match as PhoneMatch | undefined) ?? null;
+}
+
+/** Create (or merge, or ask). Optimistic: a row with a temporary id, replaced by the server's answer. */
 export function useContactCreateMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: NewContact) => call(org.contacts.$post({ param: { orgId }, json: fields })),
-    onMutate: async (fields) => {
+    mutationFn: ({ fields, onDuplicate }: CreateContactInput) =>
+      call(org.contacts.$post({ param: { orgId }, json: { ...fields, on_duplicate: onDuplicate } })),
+    onMutate: async ({ fields }) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       const now = new Date().toISOString();
       const temp = contactFromFields(orgId, fields, `temp-${crypto.randomUUID()}`, now);
@@ -158,7 +188,7 @@ export function useContactCreateMutation(orgId: string) {
       }
       return { tempId: temp.id };
     },
-    onSuccess: ({ contact }, _fields, context) => {
+    onSuccess: ({ contact }, _input, context) => {
       setLists(queryClient, orgId, (data) => {
         if (!containsContact(data, context.tempId)) return patchContact(data, contact.id, contact);
         // A merge answers with an existing contact: when it is loaded already, drop the temporary twin.
@@ -168,7 +198,7 @@ export function useContactCreateMutation(orgId: string) {
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
       invalidateDuplicates(queryClient, orgId);
     },
-    onError: (_error, _fields, context) => {
+    onError: (_error, _input, context) => {
       if (context) setLists(queryClient, orgId, (data) => removeContact(data, context.tempId));
     },
   });
@@ -265,6 +295,19 @@ function dropFromTrash(queryClient: QueryClient, orgId: string, id: string) {
   queryClient.setQueryData<ContactPages>(contactKeys.trash(orgId), (data) => (data ? removeContact(data, id) : data));
 }
 
+/** Undo of a delete: the contact comes back (admins any time, its deleter for ten minutes). */
+export function useContactUndoDeleteMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(contact.restore.$post(oneContact(orgId, id))),
+    onSuccess: (_restored, id) => {
+      dropFromTrash(queryClient, orgId, id);
+      void refreshContactLists(queryClient, orgId);
+      invalidateDuplicates(queryClient, orgId);
+    },
+  });
+}
+
 export function useTrashRestoreMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -302,10 +345,50 @@ function contactFromFields(orgId: string, f: NewContact, id: string, now: string
     id,
     organization_id: orgId,
     ...contactColumns(f),
+    // The server reads the numbers; until it answers, the typed ones are shown.
+    phone_e164: null,
+    phone2_e164: null,
     last_accessed: null,
     created_at: now,
     updated_at: now,
     deleted_at: null,
     version: 1,
   };
+}
+
+// Live updates (web/features/live): another person's changes patched into what this tab has loaded.
+
+/** A contact created or restored elsewhere: on top of the lists it belongs in (as a create of our own would be). */
+export async function showContactFromElsewhere(queryClient: QueryClient, orgId: string, id: string): Promise<void> {
+  const listed = queryClient
+    .getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })
+    .some(([, data]) => data !== undefined && containsContact(data, id));
+  const fresh = await reloadContact(queryClient, orgId, id);
+  if (!fresh || listed) return;
+  for (const [queryKey, data] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
+    const params = queryKey[3] as ContactListParams | undefined;
+    if (!data || !params || params.q || params.filter === "recent" || (params.filter === "favorites" && !fresh.is_favorite)) continue;
+    if (!containsContact(data, id)) queryClient.setQueryData<ContactPages>(queryKey, prependContact(data, fresh));
+  }
+}
+
+/** A contact changed elsewhere: the server's copy replaces the loaded one (a list that does not hold it is left alone). */
+export async function refreshContactFromElsewhere(queryClient: QueryClient, orgId: string, id: string): Promise<void> {
+  const listed = queryClient
+    .getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })
+    .some(([, data]) => data !== undefined && containsContact(data, id));
+  if (listed || queryClient.getQueryData(contactKeys.detail(orgId, id))) await reloadContact(queryClient, orgId, id);
+}
+
+/** A contact trashed or deleted elsewhere leaves every list. */
+export function dropContactFromElsewhere(queryClient: QueryClient, orgId: string, id: string): void {
+  setLists(queryClient, orgId, (data) => removeContact(data, id));
+  queryClient.removeQueries({ queryKey: contactKeys.detail(orgId, id) });
+}
+
+/** Counts, trash and duplicates after changes elsewhere. */
+export function invalidateContactSideQueries(queryClient: QueryClient, orgId: string): void {
+  void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
+  void queryClient.invalidateQueries({ queryKey: contactKeys.trash(orgId) });
+  invalidateDuplicates(queryClient, orgId);
 }

@@ -21,6 +21,7 @@ function useAnswerMutation<T>(answer: (id: string) => Promise<T>) {
     mutationFn: answer,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: invitationKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: ["notifications"] });
       // Accepting adds an organization to /api/me.
       return queryClient.invalidateQueries({ queryKey: authKeys.me });
     },

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -10,6 +11,9 @@ import { Input } from "@/components/ui/input";
 import { isNetworkError } from "@/lib/error-message";
 import type { useSignInMutation } from "../api";
 import { useForgotPassword } from "../hooks/use-forgot-password";
+import { RequestResetLinkForm } from "./request-reset-link-form";
+import { isValidEmail } from "@shared/email";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useLoginRedirectTarget } from "../hooks/use-login-redirect-target";
 
 const loginSchema = z.object({
@@ -30,6 +34,7 @@ export function LoginForm({ signIn }: LoginFormProps) {
   const navigate = useNavigate();
   const redirectTarget = useLoginRedirectTarget();
   const forgotPassword = useForgotPassword();
+  const [askingEmail, setAskingEmail] = useState(false);
   const {
     register,
     handleSubmit,
@@ -55,27 +60,46 @@ export function LoginForm({ signIn }: LoginFormProps) {
   const busy = signIn.isPending;
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleLogin)} className="flex flex-col gap-4">
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="username" placeholder="you@example.com" {...register("email")} />
-      </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...register("password")} />
-      </FormField>
-      <div className="-mt-1 flex justify-end">
-        <Button
-          variant="link"
-          size="sm"
-          disabled={forgotPassword.isPending}
-          onClick={() => forgotPassword.requestReset(getValues("email"))}
-        >
-          Forgot password?
+    <>
+      <form noValidate onSubmit={handleSubmit(handleLogin)} className="flex flex-col gap-4">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" placeholder="you@example.com" {...register("email")} />
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...register("password")} />
+        </FormField>
+        <div className="-mt-1 flex justify-end">
+          <Button
+            variant="link"
+            size="sm"
+            disabled={forgotPassword.isPending}
+            onClick={() => {
+              const typed = getValues("email").trim();
+              // With no usable address typed yet, ask for one instead of refusing.
+              forgotPassword.requestReset(typed);
+              if (!typed || !isValidEmail(typed)) setAskingEmail(true);
+            }}
+          >
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          {busy ? "Signing in..." : "Sign In"}
         </Button>
-      </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-        {busy ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
+      </form>
+      {/* Outside the sign-in form: React would bubble the inner form's submit through the portal. */}
+      <Dialog open={askingEmail} onOpenChange={setAskingEmail}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Reset your password</DialogTitle>
+            <DialogDescription>
+              Enter the e-mail address of your account; we will send you a link to choose a new password.
+            </DialogDescription>
+          </DialogHeader>
+          <RequestResetLinkForm onSent={() => setAskingEmail(false)} onCancel={() => setAskingEmail(false)} />
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

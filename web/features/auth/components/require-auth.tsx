@@ -4,13 +4,27 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { getErrorMessage } from "@/lib/error-message";
+import { ChangePasswordCard } from "@/features/settings/components/change-password-card";
 import { useMeQuery } from "../api";
+import { AuthLayout } from "./auth-layout";
 
 /** Layout route guarding every signed-in screen; remembers where the visitor was headed. */
 export function RequireAuth() {
   const location = useLocation();
   const me = useMeQuery();
 
+  if (me.data?.user.mustChangePassword) {
+    // Signed in with a temporary password (an admin's reset): nothing else until it is replaced.
+    return (
+      <AuthLayout>
+        <ChangePasswordCard
+          title="Choose a new password"
+          description="You signed in with a temporary password. Choose your own password to continue."
+          currentLabel="Temporary Password"
+        />
+      </AuthLayout>
+    );
+  }
   if (me.data) return <Outlet />;
   if (me.isPending) return <PageSpinner label="Loading session" />;
   if (me.isError) {

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { clearOfflineCache } from "@/lib/offline-cache";
 import { authKeys, useSignOutMutation } from "../api";
 
 /** Signs out, then always leaves the app: a failed call still ends the local session view. */
@@ -15,6 +16,8 @@ export function useLogout() {
       onError: () => toast.error("Logout failed"),
       onSettled: () => {
         queryClient.clear();
+        // Nothing personal stays in this browser: the offline copy of contacts and groups goes too.
+        void clearOfflineCache();
         // Seed "signed out" so /login renders its form at once instead of re-asking /api/me with the
         // previous user's answer still around.
         queryClient.setQueryData(authKeys.me, null);

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import { useWindowList } from "../hooks/use-window-list";
@@ -17,9 +18,11 @@ interface ContactCardListProps {
 /** The card view as a virtual feed: only the cards near the viewport are rendered. */
 export function ContactCardList({ contacts, paging, actions, lanes }: ContactCardListProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // Phones show dense two-line cards (dense-contact-card.tsx).
+  const dense = !useMediaQuery("(min-width: 640px)");
   const { listRef, virtualizer, items, scrollMargin } = useWindowList({
     count: contacts.length,
-    estimateSize: 150,
+    estimateSize: dense ? 66 : 150,
     lanes,
     hasNextPage: paging.hasNextPage,
     canFetch: paging.canFetch,
@@ -56,7 +59,7 @@ export function ContactCardList({ contacts, paging, actions, lanes }: ContactCar
             key={contact.id}
             data-index={item.index}
             ref={virtualizer.measureElement}
-            className={cn("absolute top-0 pb-3", lanes > 1 && "px-1.5")}
+            className={cn("absolute top-0", dense ? "pb-2" : "pb-3", lanes > 1 && "px-1.5")}
             style={{
               left: `${(item.lane * 100) / lanes}%`,
               width: `${100 / lanes}%`,

@@ -1,15 +1,16 @@
-import { ChevronDown, Mail, Phone } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
-import { contactName, PHONE_TYPE_LABELS } from "../lib/contact-display";
+import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
 import { ContactCardDetails } from "./contact-card-details";
 import { ContactCardMenu } from "./contact-card-menu";
+import { ContactReachList } from "./contact-reach-list";
+import { DenseContactCard } from "./dense-contact-card";
 import { FavoriteButton } from "./favorite-button";
-import { PhoneNumber, SmsLink } from "./phone-links";
 
 interface ContactCardProps {
   contact: Contact;
@@ -25,12 +26,29 @@ interface ContactCardProps {
 export function ContactCard({ contact, expanded, onToggleExpanded, actions, position, setSize }: ContactCardProps) {
   const nameId = useId();
   const detailsId = useId();
+  const dense = !useMediaQuery("(min-width: 640px)");
   const name = contactName(contact);
   const showCompany = contact.company && contact.first_name;
   const phones = [
     { value: contact.phone, type: contact.phone_type },
     { value: contact.phone2, type: contact.phone2_type },
   ].filter((phone): phone is { value: string; type: Contact["phone_type"] } => Boolean(phone.value));
+
+  if (dense) {
+    return (
+      <DenseContactCard
+        contact={contact}
+        expanded={expanded}
+        onToggleExpanded={onToggleExpanded}
+        actions={actions}
+        position={position}
+        setSize={setSize}
+        phones={phones}
+        nameId={nameId}
+        detailsId={detailsId}
+      />
+    );
+  }
 
   return (
     <article
@@ -42,7 +60,9 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">
           <h3 id={nameId} className="truncate font-medium">
-            {name}
+            <button type="button" className="max-w-full truncate text-left hover:underline" onClick={() => actions.onOpenDetail(contact)}>
+              {name}
+            </button>
           </h3>
           {showCompany && <p className="truncate text-sm text-muted-foreground">{contact.company}</p>}
         </div>
@@ -51,26 +71,7 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
           <ContactCardMenu contact={contact} onEdit={actions.onEdit} onDelete={actions.onDelete} />
         </div>
       </div>
-      <ul className="mt-2 flex flex-col gap-1 text-sm">
-        {phones.map((phone, index) => (
-          <li key={index} className="flex min-w-0 items-center gap-2">
-            <Phone aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-            <PhoneNumber phone={phone.value} className="truncate" />
-            <Badge variant="outline" className="font-normal">
-              {PHONE_TYPE_LABELS[phone.type] ?? phone.type}
-            </Badge>
-            <SmsLink phone={phone.value} iconOnly />
-          </li>
-        ))}
-        {contact.email && (
-          <li className="flex min-w-0 items-center gap-2">
-            <Mail aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-            <a href={`mailto:${contact.email}`} className="truncate hover:underline">
-              {contact.email}
-            </a>
-          </li>
-        )}
-      </ul>
+      <ContactReachList contact={contact} phones={phones} className="mt-2" />
       <Button
         variant="ghost"
         size="sm"

@@ -1,6 +1,7 @@
 import { CONTACT_FILTERS, type ContactFilter } from "@shared/contact-schemas";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { FILTER_LABELS, formatCount, isExactCount } from "../lib/contact-display";
 import type { ContactCounts } from "../types";
 
@@ -10,12 +11,14 @@ interface ContactFilterChipsProps {
   /** The search the counts are for. */
   q: string;
   onChange: (filter: ContactFilter) => void;
+  /** One row of small chips (phones). */
+  compact?: boolean;
 }
 
 /** All Contacts / Favorites / Recent, each with its count for the current search. */
-export function ContactFilterChips({ value, counts, q, onChange }: ContactFilterChipsProps) {
+export function ContactFilterChips({ value, counts, q, onChange, compact = false }: ContactFilterChipsProps) {
   return (
-    <div role="group" aria-label="Filter contacts" className="flex flex-wrap gap-2">
+    <div role="group" aria-label="Filter contacts" className={cn("flex gap-2", compact ? "flex-nowrap gap-1.5" : "flex-wrap")}>
       {CONTACT_FILTERS.map((filter) => {
         const active = filter === value;
         return (
@@ -23,7 +26,7 @@ export function ContactFilterChips({ value, counts, q, onChange }: ContactFilter
             key={filter}
             variant={active ? "default" : "outline"}
             size="sm"
-            className="rounded-full"
+            className={cn("rounded-full", compact && "h-7 shrink-0 gap-1 px-2.5 text-xs")}
             aria-pressed={active}
             onClick={() => onChange(filter)}
           >

@@ -1,6 +1,9 @@
+import { useCallback, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { useMediaQuery } from "@/hooks/use-media-query";
+import { useReturnFocus } from "@/hooks/use-return-focus";
 import type { Contact } from "../types";
 import { ContactForm } from "./contact-form";
 
@@ -10,34 +13,82 @@ interface ContactFormDialogProps {
   contact: Contact | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** 'Open existing' on the duplicate banner: the form closes and that contact opens. */
+  onOpenExisting: (id: string) => void;
 }
 
-/** 'Add New Contact' / 'Edit Contact': a bottom sheet under 768px wide, a centred dialog otherwise. */
-export function ContactFormDialog({ orgId, contact, open, onOpenChange }: ContactFormDialogProps) {
+/**
+ * 'Add New Contact' / 'Edit Contact': a bottom sheet under 768px wide, a centred dialog otherwise. The
+ * title and the actions stay in view while the fields scroll. Any way of closing (Escape, a click
+ * outside, the close button, Cancel, 'Open existing') asks first when something typed would be lost.
+ */
+export function ContactFormDialog({ orgId, contact, open, onOpenChange, onOpenExisting }: ContactFormDialogProps) {
+  useReturnFocus();
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const title = contact ? "Edit Contact" : "Add New Contact";
-  const form = <ContactForm orgId={orgId} contact={contact} onClose={() => onOpenChange(false)} />;
+  const dirty = useRef(false);
+  const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
+  const onDirtyChange = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  const close = () => onOpenChange(false);
+  function requestClose(after: () => void = close) {
+    if (dirty.current) setPendingClose(() => after);
+    else after();
+  }
+
+  const form = (
+    <ContactForm
+      orgId={orgId}
+      contact={contact}
+      onSaved={close}
+      onCancel={() => requestClose()}
+      onOpenExisting={(id) => requestClose(() => onOpenExisting(id))}
+      onDirtyChange={onDirtyChange}
+    />
+  );
+  const confirm = (
+    <ConfirmDialog
+      open={pendingClose !== null}
+      onOpenChange={(next) => !next && setPendingClose(null)}
+      onConfirm={() => {
+        const after = pendingClose;
+        setPendingClose(null);
+        after?.();
+      }}
+      title="Discard unsaved changes?"
+      description="What you typed in this contact has not been saved and will be lost."
+      confirmLabel="Discard changes"
+    />
+  );
 
   if (isDesktop) {
     return (
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent aria-describedby={undefined} className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-          </DialogHeader>
-          {form}
-        </DialogContent>
-      </Dialog>
+      <>
+        <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
+          <DialogContent aria-describedby={undefined} className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+            <DialogHeader className="border-b px-6 py-4">
+              <DialogTitle>{title}</DialogTitle>
+            </DialogHeader>
+            {form}
+          </DialogContent>
+        </Dialog>
+        {confirm}
+      </>
     );
   }
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="bottom" aria-describedby={undefined}>
-        <SheetHeader>
-          <SheetTitle>{title}</SheetTitle>
-        </SheetHeader>
-        <div className="px-4 pb-6">{form}</div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Sheet open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
+        <SheetContent side="bottom" aria-describedby={undefined} className="gap-0 overflow-hidden">
+          <SheetHeader className="border-b">
+            <SheetTitle>{title}</SheetTitle>
+          </SheetHeader>
+          {form}
+        </SheetContent>
+      </Sheet>
+      {confirm}
+    </>
   );
 }

@@ -22,7 +22,13 @@ export function ContactFormFields({ register, errors, onEdited }: ContactFormFie
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField id="contact-first-name" label="First Name" error={errors.first_name?.message}>
+      <p className="text-sm text-muted-foreground sm:col-span-2">
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>{" "}
+        Required: a phone, and a first name or a company.
+      </p>
+      <FormField id="contact-first-name" label="First Name" required error={errors.first_name?.message}>
         <Input autoComplete="off" {...field("first_name")} />
       </FormField>
       <FormField id="contact-last-name" label="Last Name" error={errors.last_name?.message}>
@@ -31,7 +37,7 @@ export function ContactFormFields({ register, errors, onEdited }: ContactFormFie
       <FormField id="contact-company" label="Company" error={errors.company?.message} className="sm:col-span-2">
         <Input autoComplete="off" {...field("company")} />
       </FormField>
-      <FormField id="contact-phone" label="Phone" error={errors.phone?.message}>
+      <FormField id="contact-phone" label="Phone" required error={errors.phone?.message}>
         <Input type="tel" inputMode="tel" autoComplete="off" {...field("phone")} />
       </FormField>
       <FormField id="contact-phone-type" label="Phone Type" error={errors.phone_type?.message}>

@@ -1,32 +1,48 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { LoaderCircle, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import type { DuplicateChoice, PhoneMatch } from "@shared/contact-schemas";
 import { normalizePhone } from "@shared/phone";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useUnsavedForm } from "@/hooks/use-unsaved-form";
-import { usePhoneMatchQuery } from "../api";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRemoteChange } from "@/features/live/hooks/use-remote-change";
+import { reloadContact, usePhoneMatchQuery } from "../api";
 import { useContactSave } from "../hooks/use-contact-save";
 import { type ContactFormOutput, contactFormSchema, type ContactFormValues, formValuesFrom } from "../lib/contact-form-values";
 import type { Contact } from "../types";
 import { ContactFormFields } from "./contact-form-fields";
+import { DuplicateBanner } from "./duplicate-banner";
 
 interface ContactFormProps {
   orgId: string;
   /** The contact being edited; null adds a new one. */
   contact: Contact | null;
-  onClose: () => void;
+  /** Closes after a save, with nothing left to lose. */
+  onSaved: () => void;
+  /** Cancel: the dialog asks first when something was typed. */
+  onCancel: () => void;
+  /** 'Open existing' on the duplicate banner. */
+  onOpenExisting: (id: string) => void;
+  /** Tells the dialog whether closing would lose typed input. */
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-/** Add/edit form: validation with the shared schema, duplicate-phone hint, optimistic save. */
 /** How long the phone field must rest before the server is asked about duplicates. */
 const PHONE_CHECK_DELAY_MS = 300;
 
-export function ContactForm({ orgId, contact, onClose }: ContactFormProps) {
+/**
+ * Add/edit form: validation with the shared schema, the server's duplicate check as the phone is typed,
+ * optimistic save. Its fields scroll between a fixed title and fixed actions.
+ */
+export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting, onDirtyChange }: ContactFormProps) {
   // After a version conflict the form continues from the server's fresh copy.
   const [base, setBase] = useState(contact);
+  // A duplicate the server reported on save (the check as typed may not have answered yet).
+  const [reported, setReported] = useState<PhoneMatch | null>(null);
   const { save, saving } = useContactSave(orgId);
   const {
     register,
@@ -41,10 +57,12 @@ export function ContactForm({ orgId, contact, onClose }: ContactFormProps) {
     reValidateMode: "onSubmit",
   });
   useUnsavedForm(isDirty);
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   // The server checks the whole book as the number is typed, not just the rows this screen loaded.
   const phone = useDebouncedValue(normalizePhone(useWatch({ control, name: "phone" })), PHONE_CHECK_DELAY_MS);
-  const duplicate = Boolean(usePhoneMatchQuery(orgId, phone, base?.id ?? null).data?.match);
+  const checked = usePhoneMatchQuery(orgId, phone, base?.id ?? null).data?.match ?? null;
+  const match = checked ?? (reported && normalizePhone(reported.phone) === phone ? reported : null);
 
   function handleEdited(name: keyof ContactFormValues) {
     clearErrors(name);
@@ -52,36 +70,73 @@ export function ContactForm({ orgId, contact, onClose }: ContactFormProps) {
     if (name === "company") clearErrors("first_name");
   }
 
-  async function handleSave(values: ContactFormOutput) {
-    const outcome = await save(base, values, dirtyFields);
-    if (outcome.kind === "saved") onClose();
-    else if (outcome.kind === "conflict" && outcome.fresh) {
-      setBase(outcome.fresh);
-      reset(formValuesFrom(outcome.fresh));
-    }
+  // Changed elsewhere since this form loaded it: say so, and offer to load their version (the version
+  // check on save stays the last guard).
+  const queryClient = useQueryClient();
+  const remote = useRemoteChange(base?.id);
+  const changedElsewhere = Boolean(base && remote && (remote.removed || (remote.version ?? 0) > base.version));
+  const [reloading, setReloading] = useState(false);
+  async function reloadFromServer() {
+    if (!base) return;
+    setReloading(true);
+    const fresh = await reloadContact(queryClient, orgId, base.id);
+    setReloading(false);
+    // Gone (trashed elsewhere): nothing to edit any more.
+    if (!fresh) return onSaved();
+    setBase(fresh);
+    reset(formValuesFrom(fresh));
   }
 
+  const submit = (choice: DuplicateChoice) =>
+    handleSubmit(async (values: ContactFormOutput) => {
+      const outcome = await save(base, values, dirtyFields, choice);
+      if (outcome.kind === "saved") onSaved();
+      else if (outcome.kind === "duplicate") setReported(outcome.match);
+      else if (outcome.kind === "conflict" && outcome.fresh) {
+        setBase(outcome.fresh);
+        reset(formValuesFrom(outcome.fresh));
+      }
+    });
+
   return (
-    <form noValidate onSubmit={handleSubmit(handleSave)} className="flex flex-col gap-4">
-      {duplicate && (
-        <Alert role="status" className="border-amber-300 bg-amber-50 text-amber-900">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription className="text-amber-900">
-            This phone number might be a duplicate. Please check your contact list.
-          </AlertDescription>
-        </Alert>
-      )}
-      <fieldset disabled={saving} className="contents">
-        <ContactFormFields register={register} errors={errors} onEdited={handleEdited} />
-      </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={saving}>
+    <form noValidate onSubmit={submit("ask")} className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4 sm:px-6">
+        {changedElsewhere && remote && (
+          <Alert role="status" className="border-sky-300 bg-sky-50 text-sky-900">
+            <RefreshCw aria-hidden="true" />
+            <AlertDescription className="flex flex-wrap items-center justify-between gap-2 text-sky-900">
+              <span>This contact was changed by {remote.actorName}</span>
+              <Button type="button" size="sm" variant="outline" onClick={() => void reloadFromServer()} disabled={reloading}>
+                Reload
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
+        {match && (
+          <DuplicateBanner
+            match={match}
+            creating={!base}
+            busy={saving}
+            onOpenExisting={() => onOpenExisting(match.id)}
+            onMerge={() => void submit("merge")()}
+            onSaveAsNew={() => void submit("new")()}
+          />
+        )}
+        <fieldset disabled={saving} className="contents">
+          <ContactFormFields register={register} errors={errors} onEdited={handleEdited} />
+        </fieldset>
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t bg-background px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-          {saving ? "Saving..." : "Save Contact"}
-        </Button>
+        {/* With a duplicate on screen, saving means choosing: the banner's buttons say how. */}
+        {!(match && !base) && (
+          <Button type="submit" disabled={saving}>
+            {saving && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+            {saving ? "Saving..." : "Save Contact"}
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -21,7 +21,12 @@ export function ContactSortMenu({ value, onChange }: ContactSortMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label="Sort contacts" className="bg-background">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Sort contacts: ${SORT_LABELS[value]}`}
+          className="shrink-0 bg-background max-sm:size-9 max-sm:px-0"
+        >
           <ArrowUpDown aria-hidden="true" />
           <span className="max-sm:sr-only">{SORT_LABELS[value]}</span>
         </Button>

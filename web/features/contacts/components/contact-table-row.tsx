@@ -16,13 +16,13 @@ interface ContactTableRowProps {
 
 const placeholder = (text: string) => <span className="text-muted-foreground">{text}</span>;
 
-/** One table row; a click on it (outside the star, links and delete) records that the contact was opened. */
+/** One table row; a click on it (outside the star, links and actions) opens the contact's detail view. */
 export function ContactTableRow({ contact, index, rowRef, actions }: ContactTableRowProps) {
   const pending = contact.id.startsWith("temp-");
 
   function handleClick(event: MouseEvent<HTMLTableRowElement>) {
     if ((event.target as HTMLElement).closest("[data-skip-access]")) return;
-    actions.onOpened(contact);
+    if (!pending) actions.onOpenDetail(contact);
   }
 
   return (
@@ -31,13 +31,23 @@ export function ContactTableRow({ contact, index, rowRef, actions }: ContactTabl
       data-index={index}
       aria-rowindex={index + 2}
       onClick={handleClick}
-      className={cn("border-b transition-colors hover:bg-muted/50", pending && "opacity-70")}
+      className={cn("cursor-pointer border-b transition-colors hover:bg-muted/50", pending && "opacity-70")}
     >
       <td className="py-2 pl-2">
         <FavoriteButton contact={contact} onToggle={actions.onToggleFavorite} />
       </td>
-      <td className="truncate px-3 py-2 font-medium">{contact.first_name || placeholder("No first name")}</td>
+      <td className="truncate px-3 py-2 font-medium">
+        <button
+          type="button"
+          className="max-w-full truncate text-left hover:underline"
+          onClick={() => !pending && actions.onOpenDetail(contact)}
+          data-skip-access=""
+        >
+          {contact.first_name || (contact.company && !contact.last_name ? contact.company : null) || placeholder("No first name")}
+        </button>
+      </td>
       <td className="truncate px-3 py-2">{contact.last_name || placeholder("-")}</td>
+      <td className="hidden truncate px-3 py-2 md:table-cell">{contact.company || placeholder("-")}</td>
       <td className="px-3 py-2 whitespace-nowrap">
         <div className="flex flex-col gap-0.5">
           {contact.phone ? <PhoneNumber phone={contact.phone} /> : placeholder("No phone")}
@@ -63,6 +73,7 @@ export function ContactTableRow({ contact, index, rowRef, actions }: ContactTabl
             size="icon"
             className="size-8"
             aria-label="Edit contact"
+            data-skip-access=""
             disabled={pending}
             onClick={() => actions.onEdit(contact)}
           >

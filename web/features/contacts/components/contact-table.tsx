@@ -10,7 +10,7 @@ interface ContactTableProps {
   actions: ContactRowActions;
 }
 
-const COLUMNS = 7;
+const COLUMNS = 8;
 const head = "h-10 px-3 text-left align-middle font-medium text-muted-foreground whitespace-nowrap";
 
 /** The table view; rows outside the viewport are replaced by two spacer rows, so the DOM stays small. */
@@ -44,6 +44,9 @@ export function ContactTable({ contacts, paging, actions }: ContactTableProps) {
             </th>
             <th scope="col" className={`${head} w-[16%]`}>
               Last Name
+            </th>
+            <th scope="col" className={`${head} hidden w-[16%] md:table-cell`}>
+              Company
             </th>
             <th scope="col" className={`${head} w-44`}>
               Phone

@@ -1,4 +1,4 @@
-import { ArrowDownToLine } from "lucide-react";
+import { ArrowDownToLine, UserPlus } from "lucide-react";
 import type { ContactFilter, ContactSort } from "@shared/contact-schemas";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -24,11 +24,47 @@ interface ContactsControlsProps {
   /** Phones only: the 'Pull to refresh' button. */
   onPullToRefresh?: (() => void) | undefined;
   refreshing: boolean;
+  /** Phones: the add button sits in the controls row instead of floating over the cards' menus. */
+  onAdd?: (() => void) | undefined;
 }
 
 /** Search box, filter chips, sort dropdown and view toggle above the list. */
 export function ContactsControls(props: ContactsControlsProps) {
-  const { onPullToRefresh, refreshing } = props;
+  const { onPullToRefresh, refreshing, onAdd } = props;
+  if (onPullToRefresh) {
+    // Phones: two compact rows (search with its buttons, then the chips), so the list starts high.
+    return (
+      <div className="mb-3 flex flex-col gap-2">
+        <div className="flex items-center gap-1.5">
+          <div className="min-w-0 flex-1">
+            <ContactSearchInput value={props.search} onChange={props.onSearchChange} />
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 shrink-0"
+            aria-label="Pull to refresh"
+            onClick={onPullToRefresh}
+            disabled={refreshing}
+          >
+            <ArrowDownToLine aria-hidden="true" className={cn(refreshing && "animate-bounce")} />
+          </Button>
+          <ContactSortMenu value={props.sort} onChange={props.onSortChange} />
+          {onAdd && (
+            <Button size="icon" className="size-9 shrink-0" aria-label="Add Contact" onClick={onAdd}>
+              <UserPlus aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+        <div className="flex items-center gap-2">
+          <div className="-mx-1 min-w-0 flex-1 overflow-x-auto px-1">
+            <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} onChange={props.onFilterChange} compact />
+          </div>
+          <ContactViewToggle value={props.view} onChange={props.onViewChange} />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mb-4 flex flex-col gap-3">
       {onPullToRefresh && (

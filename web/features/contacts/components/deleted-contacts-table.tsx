@@ -15,52 +15,74 @@ interface DeletedContactsTableProps {
 
 const head = "h-10 px-3 text-left align-middle font-medium text-muted-foreground whitespace-nowrap";
 
+/**
+ * The trash: a table from sm up (the name and e-mail truncate so both actions always fit), cards with
+ * their actions in view on phones.
+ */
 export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: DeletedContactsTableProps) {
+  const actions = (contact: Contact) => (
+    <>
+      <Button variant="outline" size="sm" disabled={busyId === contact.id} onClick={() => onRestore(contact)}>
+        <RotateCcw aria-hidden="true" />
+        Restore
+      </Button>
+      <Button variant="destructive" size="sm" disabled={busyId === contact.id} onClick={() => onPurge(contact)}>
+        <Trash2 aria-hidden="true" />
+        Delete Forever
+      </Button>
+    </>
+  );
+  const deletedAt = (contact: Contact) => (contact.deleted_at ? format(new Date(contact.deleted_at), "MMM d, yyyy HH:mm") : "-");
   return (
-    <table aria-label="Deleted contacts" className="w-full text-sm">
-      <thead className="sticky top-0 border-b bg-background">
-        <tr>
-          <th scope="col" className={head}>
-            Name
-          </th>
-          <th scope="col" className={`${head} hidden sm:table-cell`}>
-            Email
-          </th>
-          <th scope="col" className={head}>
-            Phone
-          </th>
-          <th scope="col" className={`${head} hidden sm:table-cell`}>
-            Deleted
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <>
+      <ul aria-label="Deleted contacts" className="flex flex-col divide-y sm:hidden">
         {contacts.map((contact) => (
-          <tr key={contact.id} className="border-b last:border-0">
-            <td className="max-w-48 truncate px-3 py-2 font-medium">{contactName(contact)}</td>
-            <td className="hidden max-w-56 truncate px-3 py-2 sm:table-cell">{contact.email || "-"}</td>
-            <td className="px-3 py-2 whitespace-nowrap">{formatPhone(contact.phone) || "-"}</td>
-            <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">
-              {contact.deleted_at ? format(new Date(contact.deleted_at), "MMM d, yyyy HH:mm") : "-"}
-            </td>
-            <td className="px-3 py-2">
-              <div className="flex justify-end gap-2">
-                <Button variant="outline" size="sm" disabled={busyId === contact.id} onClick={() => onRestore(contact)}>
-                  <RotateCcw aria-hidden="true" />
-                  Restore
-                </Button>
-                <Button variant="destructive" size="sm" disabled={busyId === contact.id} onClick={() => onPurge(contact)}>
-                  <Trash2 aria-hidden="true" />
-                  Delete Forever
-                </Button>
-              </div>
-            </td>
-          </tr>
+          <li key={contact.id} className="flex flex-col gap-2 p-3 text-sm">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{contactName(contact)}</p>
+              <p className="truncate text-muted-foreground">
+                {[formatPhone(contact.phone), contact.email].filter(Boolean).join(" · ") || "-"}
+              </p>
+              <p className="text-xs text-muted-foreground">Deleted {deletedAt(contact)}</p>
+            </div>
+            <div className="flex gap-2">{actions(contact)}</div>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+      <table aria-label="Deleted contacts" className="hidden w-full table-fixed text-sm sm:table">
+        <thead className="sticky top-0 border-b bg-background">
+          <tr>
+            <th scope="col" className={`${head} w-[24%]`}>
+              Name
+            </th>
+            <th scope="col" className={`${head} hidden sm:table-cell`}>
+              Email
+            </th>
+            <th scope="col" className={`${head} w-40`}>
+              Phone
+            </th>
+            <th scope="col" className={`${head} hidden w-40 sm:table-cell`}>
+              Deleted
+            </th>
+            <th scope="col" className={`${head} w-64 text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {contacts.map((contact) => (
+            <tr key={contact.id} className="border-b last:border-0">
+              <td className="truncate px-3 py-2 font-medium">{contactName(contact)}</td>
+              <td className="hidden truncate px-3 py-2 sm:table-cell">{contact.email || "-"}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatPhone(contact.phone) || "-"}</td>
+              <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{deletedAt(contact)}</td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-2">{actions(contact)}</div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -2,12 +2,22 @@ import { useState } from "react";
 import { ExportCard } from "@/features/import-export/components/export-card";
 import { ImportPanel } from "@/features/import-export/components/import-panel";
 import type { PanelCard } from "@/features/import-export/hooks/use-import-export-panel";
+import type { ContactFilter } from "@shared/contact-schemas";
 
 /**
  * The collapsible panel under the header that Import and Export open, one card at a time. A card stays
  * mounted once opened (hidden when closed), so an import under way is still followed after switching.
  */
-export function ImportExportPanel({ id, card }: { id: string; card: PanelCard | null }) {
+export function ImportExportPanel({
+  id,
+  card,
+  listScope,
+}: {
+  id: string;
+  card: PanelCard | null;
+  /** The list's search and filter, which the export card offers as a scope. */
+  listScope: { q: string; filter: ContactFilter };
+}) {
   const [opened, setOpened] = useState<PanelCard[]>([]);
   if (card && !opened.includes(card)) setOpened([...opened, card]);
   return (
@@ -19,7 +29,7 @@ export function ImportExportPanel({ id, card }: { id: string; card: PanelCard | 
       )}
       {opened.includes("export") && (
         <div hidden={card !== "export"}>
-          <ExportCard />
+          <ExportCard listScope={listScope} />
         </div>
       )}
     </section>

@@ -6,6 +6,8 @@ export interface ContactRowActions {
   onToggleFavorite: (contact: Contact) => void;
   /** Records that the contact was opened (card expanded, row clicked); failures are ignored. */
   onOpened: (contact: Contact) => void;
+  /** Opens the detail view (a row or a card's name); records the access too. */
+  onOpenDetail: (contact: Contact) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }

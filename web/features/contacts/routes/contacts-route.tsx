@@ -1,19 +1,18 @@
-import { UserPlus } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-schemas";
+import { CONTACT_SORTS, type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-schemas";
 import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { useImportExportPanel } from "@/features/import-export/hooks/use-import-export-panel";
 import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
-import { useContactCountsQuery, useContactDeleteMutation, useContactsQuery } from "../api";
-
+import { useRememberedChoice } from "@/hooks/use-remembered-choice";
+import { fetchContact, useContactCountsQuery, useContactDeleteMutation, useContactsQuery, useContactUndoDeleteMutation } from "../api";
+import { ContactDetailDialog } from "../components/contact-detail-dialog";
 import { ContactFormDialog } from "../components/contact-form-dialog";
 import { ContactsControls } from "../components/contacts-controls";
 import { type ContactView, ContactsList } from "../components/contacts-list";
@@ -27,9 +26,18 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
 
-type ContactsDialog = { kind: "form"; contact: Contact | null } | { kind: "trash"; contact: Contact } | { kind: "deleted" } | null;
+type ContactsDialog =
+  | { kind: "form"; contact: Contact | null }
+  | { kind: "detail"; contact: Contact }
+  | { kind: "trash"; contact: Contact }
+  | { kind: "deleted" }
+  | null;
+
+const VIEWS: readonly ContactView[] = ["table", "cards"];
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** How long the Undo of a delete is offered (the server allows the deleter ten minutes). */
+const UNDO_TOAST_MS = 10_000;
 const NO_ORGANIZATION = "Please select an organization first";
 
 export function ContactsRoute() {
@@ -44,8 +52,10 @@ export function ContactsRoute() {
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<ContactFilter>("all");
-  const [sort, setSort] = useState<ContactSort>(DEFAULT_SORT);
-  const [viewChoice, setViewChoice] = useState<ContactView | null>(null);
+  const userId = me.data?.user.id;
+  const [sortChoice, setSort] = useRememberedChoice<ContactSort>("contacts-sort", userId, CONTACT_SORTS);
+  const sort = sortChoice ?? DEFAULT_SORT;
+  const [viewChoice, setViewChoice] = useRememberedChoice<ContactView>("contacts-view", userId, VIEWS);
   const view = viewChoice ?? (isDesktop ? "table" : "cards");
   const panel = useImportExportPanel();
   const [dialog, setDialog] = useState<ContactsDialog>(null);
@@ -56,6 +66,7 @@ export function ContactsRoute() {
   const refresh = useContactListRefresh(orgId);
   const writes = useContactRowWrites(orgId ?? "");
   const deleteContact = useContactDeleteMutation(orgId ?? "");
+  const undoDelete = useContactUndoDeleteMutation(orgId ?? "");
 
   // Spec section 2: with no organization selected, an info toast asks the user to select one.
   const noOrganization = me.isSuccess && orgId === null;
@@ -75,13 +86,41 @@ export function ContactsRoute() {
   function handleMoveToTrash(contact: Contact) {
     setDialog(null);
     deleteContact.mutate(contact, {
-      onSuccess: () => toast.success("Contact moved to trash"),
+      onSuccess: () =>
+        toast.success("Contact moved to trash", {
+          id: `trash-${contact.id}`,
+          duration: UNDO_TOAST_MS,
+          action: {
+            label: "Undo",
+            onClick: () =>
+              undoDelete.mutate(contact.id, {
+                onSuccess: () => toast.success("Contact restored"),
+                onError: (error) => toast.error(`Failed to restore contact: ${failureReason(error)}`),
+              }),
+          },
+        }),
       onError: (error) => toast.error(`Failed to delete contact: ${failureReason(error)}`),
     });
   }
 
+  function openDetail(contact: Contact) {
+    writes.onOpened(contact);
+    setDialog({ kind: "detail", contact });
+  }
+
+  async function openExisting(id: string) {
+    if (!orgId) return;
+    try {
+      openDetail(await fetchContact(orgId, id));
+    } catch (error) {
+      setDialog(null);
+      toast.error(`Failed to open contact: ${failureReason(error)}`);
+    }
+  }
+
   const actions: ContactRowActions = {
     ...writes,
+    onOpenDetail: openDetail,
     onEdit: (contact) => setDialog({ kind: "form", contact }),
     onDelete: (contact) => setDialog({ kind: "trash", contact }),
   };
@@ -105,9 +144,9 @@ export function ContactsRoute() {
         title="Contact Management"
         description="Manage your organization's contacts"
         actions={isDesktop ? <ContactsToolbar {...commands} /> : <ContactActionsSheet {...commands} />}
-        className="max-sm:flex-row max-sm:items-start max-sm:justify-between"
+        className="max-sm:mb-3 max-sm:flex-row max-sm:items-center max-sm:justify-between"
       />
-      <ImportExportPanel id={panelId} card={panel.card} />
+      <ImportExportPanel id={panelId} card={panel.card} listScope={{ q, filter }} />
       {me.isPending ? (
         <PageSpinner label="Loading contacts" />
       ) : !orgId ? (
@@ -130,6 +169,7 @@ export function ContactsRoute() {
             onViewChange={setViewChoice}
             onPullToRefresh={isDesktop ? undefined : commands.onRefresh}
             refreshing={refreshing}
+            onAdd={isDesktop ? undefined : handleAdd}
           />
           <ContactsList
             query={contacts}
@@ -142,18 +182,22 @@ export function ContactsRoute() {
           />
         </>
       )}
-      {!isDesktop && (
-        <Button
-          size="icon"
-          aria-label="Add Contact"
-          onClick={handleAdd}
-          className="fixed right-4 bottom-20 z-20 size-14 rounded-full shadow-lg"
-        >
-          <UserPlus aria-hidden="true" className="size-6" />
-        </Button>
-      )}
       {orgId && dialog?.kind === "form" && (
-        <ContactFormDialog orgId={orgId} contact={dialog.contact} open onOpenChange={(open) => !open && setDialog(null)} />
+        <ContactFormDialog
+          orgId={orgId}
+          contact={dialog.contact}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onOpenExisting={(id) => void openExisting(id)}
+        />
+      )}
+      {orgId && dialog?.kind === "detail" && (
+        <ContactDetailDialog
+          orgId={orgId}
+          contact={dialog.contact}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onEdit={(contact) => setDialog({ kind: "form", contact })}
+        />
       )}
       <TrashDialog
         contact={dialog?.kind === "trash" ? dialog.contact : null}

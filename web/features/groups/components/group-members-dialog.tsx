@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useGroupMemberRemoveMutation, useGroupMembersQuery } from "../api";
+import { useGroupMemberRemoveMutation, useGroupMembersAddMutation, useGroupMembersQuery } from "../api";
 import { useLoadErrorToast } from "../hooks/use-load-error-toast";
 import type { Group, GroupMember } from "../types";
 import { GroupMembersTable } from "./group-members-table";
@@ -21,6 +21,7 @@ interface GroupMembersDialogProps {
 export function GroupMembersDialog({ orgId, group, onAddMembers, open, onOpenChange }: GroupMembersDialogProps) {
   const members = useGroupMembersQuery(orgId, group.id);
   const removeMember = useGroupMemberRemoveMutation(orgId);
+  const addBack = useGroupMembersAddMutation(orgId);
   useLoadErrorToast(members, "Failed to load group members", "group-members-load-failed");
   const removingId = removeMember.isPending ? (removeMember.variables?.contactId ?? null) : null;
 
@@ -28,7 +29,21 @@ export function GroupMembersDialog({ orgId, group, onAddMembers, open, onOpenCha
     removeMember.mutate(
       { groupId: group.id, contactId: member.contact_id },
       {
-        onSuccess: () => toast.success("Member removed from group"),
+        onSuccess: () =>
+          toast.success("Member removed from group", {
+            duration: 10_000,
+            action: {
+              label: "Undo",
+              onClick: () =>
+                addBack.mutate(
+                  { groupId: group.id, contactIds: [member.contact_id] },
+                  {
+                    onSuccess: () => toast.success("Member added back to the group"),
+                    onError: (error) => toast.error("Failed to add the member back", { description: error.message }),
+                  },
+                ),
+            },
+          }),
         onError: (error) => toast.error("Failed to remove member", { description: error.message }),
       },
     );

@@ -1,4 +1,7 @@
-import { Eye, MoreHorizontal, Pencil, Trash2, UserPlus, Users } from "lucide-react";
+import { Download, Eye, MoreHorizontal, Pencil, Trash2, UserPlus, Users } from "lucide-react";
+import { useNavigate } from "react-router";
+import { roleAllows } from "@shared/permissions";
+import { matrixRole } from "@shared/policy/can";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -7,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import type { GroupAction } from "../lib/group-dialog";
 import type { Group } from "../types";
 
@@ -17,6 +21,9 @@ interface GroupRowActionsProps {
 
 /** A row's edit and view-members shortcuts plus the menu with every group action (spec section 2). */
 export function GroupRowActions({ group, onAction }: GroupRowActionsProps) {
+  const navigate = useNavigate();
+  const { current } = useCurrentOrganization();
+  const canExport = current !== null && roleAllows(matrixRole(current), "contacts.export");
   return (
     <div className="flex items-center justify-end gap-1">
       <Button variant="ghost" size="icon" aria-label={`Edit ${group.name}`} onClick={() => onAction("edit", group)}>
@@ -44,6 +51,12 @@ export function GroupRowActions({ group, onAction }: GroupRowActionsProps) {
             <Eye aria-hidden="true" />
             View Members
           </DropdownMenuItem>
+          {canExport && (
+            <DropdownMenuItem onSelect={() => void navigate(`/import?group=${encodeURIComponent(group.id)}#export`)}>
+              <Download aria-hidden="true" />
+              Export Group
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => onAction("delete", group)}>
             <Trash2 aria-hidden="true" />

@@ -24,9 +24,8 @@ export function SearchUserResults({ organizationId, users }: SearchUserResultsPr
     );
   }
 
-  if (users.length === 0) {
-    return <p className="py-4 text-center text-sm text-muted-foreground">Nobody outside this organization matches that search.</p>;
-  }
+  // An empty result is said once, by the spec's toast ('No users found matching your search').
+  if (users.length === 0) return null;
 
   return (
     <ul aria-label="Search results" className="flex max-h-[300px] flex-col divide-y overflow-y-auto rounded-md border">

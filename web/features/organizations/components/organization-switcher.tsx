@@ -11,6 +11,9 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { MeOrganization } from "@/features/auth/api";
@@ -27,6 +30,8 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
   // Spec section 6: owners may delete an organization, but only while they belong to more than one.
   const canDelete = (organization: MeOrganization) =>
     organizations.length > 1 && roleAllows(matrixRole(organization), "organization.delete");
+
+  const deletable = organizations.filter(canDelete);
 
   function handleSelect(id: string) {
     const organization = organizations.find((candidate) => candidate.id === id);
@@ -56,20 +61,9 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
           ) : (
             <DropdownMenuRadioGroup value={current?.id ?? ""} onValueChange={handleSelect}>
               {organizations.map((organization) => (
-                <div key={organization.id} className="flex items-center gap-1">
-                  <DropdownMenuRadioItem value={organization.id} className="min-w-0 flex-1">
-                    <span className="truncate">{organization.name}</span>
-                  </DropdownMenuRadioItem>
-                  {canDelete(organization) && (
-                    <DropdownMenuItem
-                      variant="destructive"
-                      aria-label={`Delete organization ${organization.name}`}
-                      onSelect={() => setToDelete(organization)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </DropdownMenuItem>
-                  )}
-                </div>
+                <DropdownMenuRadioItem key={organization.id} value={organization.id}>
+                  <span className="truncate">{organization.name}</span>
+                </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>
           )}
@@ -78,6 +72,27 @@ export function OrganizationSwitcher({ className }: { className?: string }) {
             <Plus aria-hidden="true" />
             Create New Organization
           </DropdownMenuItem>
+          {/* Delete sits one step away from the list, not beside the row one taps to switch; it still asks. */}
+          {deletable.length > 0 && (
+            <DropdownMenuSub>
+              <DropdownMenuSubTrigger className="text-destructive">
+                <Trash2 aria-hidden="true" />
+                Delete Organization
+              </DropdownMenuSubTrigger>
+              <DropdownMenuSubContent className="w-56">
+                {deletable.map((organization) => (
+                  <DropdownMenuItem
+                    key={organization.id}
+                    variant="destructive"
+                    aria-label={`Delete organization ${organization.name}`}
+                    onSelect={() => setToDelete(organization)}
+                  >
+                    <span className="truncate">{organization.name}</span>
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuSubContent>
+            </DropdownMenuSub>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />

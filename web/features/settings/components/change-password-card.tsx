@@ -17,8 +17,19 @@ type ChangePasswordValues = z.infer<typeof changePasswordFormSchema>;
 
 const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+interface ChangePasswordCardProps {
+  title?: string;
+  description?: string;
+  /** The current password's label ("Temporary Password" when one was handed out). */
+  currentLabel?: string;
+}
+
 /** Settings > Password. The server checks the current password and ends the user's other sessions. */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({
+  title = "Change Password",
+  description = "Update your password to keep your account secure.",
+  currentLabel = "Current Password",
+}: ChangePasswordCardProps = {}) {
   const changePassword = usePasswordChangeMutation();
   const {
     register,
@@ -57,12 +68,12 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <CardDescription>Update your password to keep your account secure.</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={handleSubmit(handleChange)} className="flex flex-col gap-4">
-          <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+          <FormField id="current-password" label={currentLabel} error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" disabled={updating} {...register("currentPassword")} />
           </FormField>
           <FormField id="new-password" label="New Password" error={errors.newPassword?.message}>

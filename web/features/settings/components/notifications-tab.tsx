@@ -3,16 +3,31 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { toast } from "sonner";
+import { useNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from "@/features/notifications/api";
+import { getErrorMessage } from "@/lib/error-message";
 
 const IN_APP = [
-  { id: "notify-registrations", label: "New User Registrations", description: "When a new user joins your organization.", on: false },
-  { id: "notify-imports", label: "Data Import Completion", description: "When a contact import finishes.", on: false },
-  { id: "notify-updates", label: "System Updates", description: "Announcements about new features and maintenance.", on: false },
-  { id: "notify-security", label: "Security Alerts", description: "Important notices about your account (always enabled).", on: true },
+  {
+    id: "notify-registrations",
+    key: "new_users",
+    label: "New User Registrations",
+    description: "When a new user joins your organization.",
+  },
+  { id: "notify-imports", key: "import_completion", label: "Data Import Completion", description: "When a contact import finishes." },
+  {
+    id: "notify-updates",
+    key: "system_updates",
+    label: "System Updates",
+    description: "Announcements about new features and maintenance.",
+  },
 ] as const;
 
-/** Notification preferences are not configurable yet: every switch is shown disabled (spec section 2). */
+/** Settings > Notifications: the in-app toggles are saved at once; Security Alerts cannot be turned off. */
 export function NotificationsTab() {
+  const settings = useNotificationSettingsQuery();
+  const update = useUpdateNotificationSettingsMutation();
+  const emailAvailable = settings.data?.email_available ?? false;
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -29,9 +44,26 @@ export function NotificationsTab() {
                   {item.description}
                 </p>
               </div>
-              <Switch id={item.id} checked={item.on} disabled aria-describedby={`${item.id}-description`} />
+              <Switch
+                id={item.id}
+                checked={settings.data?.[item.key] ?? false}
+                disabled={!settings.data}
+                onCheckedChange={(checked) =>
+                  update.mutate({ [item.key]: checked }, { onError: (error) => toast.error(getErrorMessage(error)) })
+                }
+                aria-describedby={`${item.id}-description`}
+              />
             </div>
           ))}
+          <div className="flex items-center justify-between gap-4">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="notify-security">Security Alerts</Label>
+              <p id="notify-security-description" className="text-sm text-muted-foreground">
+                Important notices about your account (always enabled).
+              </p>
+            </div>
+            <Switch id="notify-security" checked disabled aria-describedby="notify-security-description" />
+          </div>
         </CardContent>
       </Card>
       <Card>
@@ -39,11 +71,15 @@ export function NotificationsTab() {
           <CardTitle>Email Notifications</CardTitle>
         </CardHeader>
         <CardContent>
-          <Alert role="status">
-            <Info aria-hidden="true" />
-            <AlertTitle>Email notifications are unavailable</AlertTitle>
-            <AlertDescription>Sending notification emails needs to be configured by your system administrator.</AlertDescription>
-          </Alert>
+          {emailAvailable ? (
+            <p className="text-sm text-muted-foreground">Security Alerts are also sent to your e-mail address.</p>
+          ) : (
+            <Alert role="status">
+              <Info aria-hidden="true" />
+              <AlertTitle>Email notifications are unavailable</AlertTitle>
+              <AlertDescription>Sending notification emails needs to be configured by your system administrator.</AlertDescription>
+            </Alert>
+          )}
         </CardContent>
       </Card>
       <Card>

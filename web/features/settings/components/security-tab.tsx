@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMeQuery } from "@/features/auth/api";
+import { AppPasswordsCard } from "./app-passwords-card";
+import { CardDavSetupCard } from "./carddav-setup-card";
 import { EmailVerificationStatus } from "./email-verification-status";
 import { RolePermissionsCard } from "./role-permissions-card";
 
@@ -30,6 +32,8 @@ export function SecurityTab() {
           />
         </CardContent>
       </Card>
+      <AppPasswordsCard />
+      <CardDavSetupCard />
     </div>
   );
 }

@@ -18,7 +18,7 @@ const settingsTabs: { value: string; label: string; Panel: ComponentType }[] = [
 const DEFAULT_TAB = "profile";
 
 /**
- * Also mounted at /menu, /admin/export and /admin/analytics (spec route table). The open tab lives in the
+ * Also mounted at /menu (spec route table; /admin/export and /admin/analytics have their own screens). The open tab lives in the
  * URL hash (/settings#password), so a tab can be linked to and survives a reload.
  */
 export function SettingsRoute() {

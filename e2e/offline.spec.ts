@@ -1,0 +1,73 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, expectVisible, launchBrowser, signInViaApi } from "./support/browser.js";
+
+const origin = () => ({ origin: baseUrl() });
+
+/** Keys left in the app's offline store (IndexedDB 'contactbook-offline'). */
+const cachedKeys = async () => {
+  // Opening a database that does not exist would create it empty, under the app's feet.
+  if (!(await indexedDB.databases()).some((d) => d.name === "contactbook-offline")) return 0;
+  return new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open("contactbook-offline");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains("queries")) return resolve(0);
+      const count = db.transaction("queries").objectStore("queries").count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  });
+};
+
+describe("offline: the last contacts seen, read-only", () => {
+  // This spec needs the service worker (the other specs block it so page.route() sees every request).
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("reloads without a network showing the cached list and the Offline banner; signing out clears the cache", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: "allow" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await signInViaApi(context);
+      const org = await (await context.request.post("/api/orgs", { data: { name: "Offline Desk" }, headers: origin() })).json();
+      await context.request.post(`/api/orgs/${org.id}/contacts`, {
+        data: { first_name: "Olga", last_name: "Offline", phone: "5558000001" },
+        headers: origin(),
+      });
+      await page.addInitScript((id) => {
+        localStorage.setItem("currentOrgId", id);
+        localStorage.setItem("currentOrgName", "Offline Desk");
+      }, org.id as string);
+      await page.goto("/contacts");
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // Once more under the worker's control, so the shell and its assets are in its cache.
+      await page.reload();
+      const row = page.getByRole("row").filter({ hasText: "Olga" }).filter({ hasText: "Offline" });
+      await expectVisible(row);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await expect.poll(() => page.evaluate(cachedKeys), { timeout: 5000 }).toBeGreaterThan(0);
+
+      await context.setOffline(true);
+      await page.reload();
+      await expectVisible(page.getByRole("status").filter({ hasText: "Offline" }));
+      await expectVisible(row);
+      // Actions that need the server are disabled.
+      expect(await page.getByRole("button", { name: "Add Contact" }).first().isDisabled()).toBe(true);
+
+      await context.setOffline(false);
+      await page.getByRole("status").filter({ hasText: "Offline" }).waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+      await expect.poll(() => page.evaluate(cachedKeys), { timeout: 5000 }).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,310 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { OrgActor } from "../../shared/policy/types.js";
+import { notFound } from "../errors.js";
+import { createContact, softDeleteContact, updateContact } from "../services/contacts.js";
+import { cardToContact, contactToCard } from "../vcard/contact-card.js";
+import { DavError, davError, multistatus } from "./answers.js";
+import { type DavEnv, requireAppPassword } from "./auth.js";
+import { bookPath, cardPath, DAV_ROOT, type DavTarget, homePath, parseDavPath, principalPath, PRINCIPALS } from "./paths.js";
+import {
+  bookProperties,
+  CARD_CONTENT_TYPE,
+  cardEtag,
+  cardProperties,
+  homeProperties,
+  principalProperties,
+  type PropRequest,
+  propResponse,
+  readPropfind,
+  requestedVersion,
+  rootProperties,
+  versionOfEtag,
+} from "./properties.js";
+import { runReport } from "./reports.js";
+import { CARDDAV, DAV, el, parseXml, type XmlOut, xmlDocument, xmlFragment } from "./xml.js";
+
+/** The largest card accepted: room for a photo. */
+export const MAX_CARD_BYTES = 2 * 1024 * 1024;
+/** The largest REPORT body: a multiget naming a whole book of 100,000 cards. */
+const MAX_REPORT_BYTES = 16 * 1024 * 1024;
+/** Cards read per query while a PROPFIND lists a book. */
+const LIST_PAGE = 2000;
+const ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT";
+/** The member's view of one organization's book, or 404 (not theirs, not a member, or no longer one). */
+export async function bookActor(c: Context<DavEnv>, target: { userId: string; organizationId: string }) {
+  const user = c.var.davUser;
+  if (target.userId !== user.userId) throw notFound();
+  const membership = await c.var.deps.repos.members(target.organizationId).membership(user.userId);
+  if (!membership) throw notFound();
+  const actor: OrgActor = {
+    userId: user.userId,
+    organizationId: target.organizationId,
+    role: membership.role,
+    isOwner: membership.owner_id === user.userId,
+  };
+  return { actor, name: membership.organization_name };
+}
+
+async function readBody(c: Context<DavEnv>) {
+  const text = await c.req.text();
+  const body = parseXml(text);
+  if (text.trim() && !body) throw new DavError(400, "The request body is not well-formed XML.");
+  return body;
+}
+
+/** PROPFIND: discovery (root, principal, home) and listings (a book's cards, with their ETags). */
+export async function propfind(c: Context<DavEnv>) {
+  const request = readPropfind(await readBody(c));
+  if (!request) throw new DavError(400, "Expected a DAV:propfind body.");
+  const depthHeader = (c.req.header("depth") ?? "infinity").trim().toLowerCase();
+  const depth = depthHeader === "0" ? 0 : depthHeader === "1" ? 1 : Infinity;
+  const user = c.var.davUser;
+  const target = parseDavPath(c.req.path);
+  const { deps } = c.var;
+  switch (target.kind) {
+    case "root":
+      return multistatus(c, [propResponse(c.req.path.endsWith("/") ? c.req.path : `${c.req.path}/`, rootProperties(user.userId), request)]);
+    case "principals": {
+      const collection = new Map([[`${DAV}|resourcetype`, () => [el(DAV, "collection")]]]);
+      const own = depth > 0 ? [propResponse(principalPath(user.userId), principalProperties(user.userId, user.email), request)] : [];
+      return multistatus(c, [propResponse(PRINCIPALS, collection, request), ...own]);
+    }
+    case "principal":
+      if (target.userId !== user.userId) throw notFound();
+      return multistatus(c, [propResponse(principalPath(user.userId), principalProperties(user.userId, user.email), request)]);
+    case "home": {
+      if (target.userId !== user.userId) throw notFound();
+      const responses = [propResponse(homePath(user.userId), homeProperties(user.userId), request)];
+      if (depth > 0) {
+        for (const org of await deps.repos.organizations.listOfUser(user.userId)) {
+          const seq = await deps.repos.davCards(org.id).currentSeq();
+          responses.push(propResponse(bookPath(user.userId, org.id), bookProperties(user.userId, org.name, seq, MAX_CARD_BYTES), request));
+        }
+      }
+      return multistatus(c, responses);
+    }
+    case "book": {
+      const { actor, name } = await bookActor(c, target);
+      if (depth === Infinity)
+        throw new DavError(403, "Depth: infinity is not supported here; use Depth: 1.", { ns: DAV, name: "propfind-finite-depth" });
+      const seq = await deps.repos.davCards(actor.organizationId).currentSeq();
+      const self = propResponse(
+        bookPath(user.userId, actor.organizationId),
+        bookProperties(user.userId, name, seq, MAX_CARD_BYTES),
+        request,
+      );
+      if (depth === 0) return multistatus(c, [self]);
+      return streamBook(c, actor.organizationId, self, request);
+    }
+    case "card": {
+      const { actor } = await bookActor(c, target);
+      const row = await deps.repos.davCards(actor.organizationId).findByName(target.name);
+      if (!row || row.deleted_at) throw notFound();
+      return multistatus(c, [propResponse(cardPath(user.userId, actor.organizationId, target.name), cardProperties(row, row), request)]);
+    }
+    default:
+      throw notFound();
+  }
+}
+
+/** A book's listing as it is read, page by page: a large book is never one string in memory. */
+function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, request: PropRequest) {
+  const cards = c.var.deps.repos.davCards(organizationId);
+  const userId = c.var.davUser.userId;
+  const wantsData = request.mode === "prop" && request.props.some((p) => p.ns === CARDDAV && p.name === "address-data");
+  const encoder = new TextEncoder();
+  const head = xmlDocument(el(DAV, "multistatus", [self]));
+  const close = head.lastIndexOf("</d:multistatus>");
+  let after = "";
+  let done = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head.slice(0, close)));
+    },
+    async pull(controller) {
+      if (done) return;
+      const page = wantsData ? await cards.rows(after, LIST_PAGE) : await cards.listing(after, LIST_PAGE);
+      const responses = page.map((row) =>
+        propResponse(
+          cardPath(userId, organizationId, cards.nameOf(row)),
+          cardProperties(row, wantsData ? (row as never) : undefined),
+          request,
+        ),
+      );
+      if (responses.length) controller.enqueue(encoder.encode(xmlFragment(responses)));
+      if (page.length < LIST_PAGE) {
+        done = true;
+        controller.enqueue(encoder.encode("</d:multistatus>"));
+        controller.close();
+      } else after = page.at(-1)!.id;
+    },
+  });
+  return new Response(body, { status: 207, headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
+
+async function cardTarget(c: Context<DavEnv>) {
+  const target = parseDavPath(c.req.path);
+  if (target.kind !== "card") return { target, actor: undefined };
+  const { actor } = await bookActor(c, target);
+  return { target, actor };
+}
+
+/** The version an If-Match names (undefined without one); 412 when it names another state of the card. */
+function ifMatchVersion(c: Context<DavEnv>, row: { id: string; version: number } | undefined): number | undefined {
+  const header = c.req.header("if-match");
+  if (header === undefined) return undefined;
+  if (header.trim() === "*") {
+    if (!row) throw new DavError(412, "The card does not exist.");
+    return row.version;
+  }
+  const version = row
+    ? header
+        .split(",")
+        .map((e) => versionOfEtag(e, row.id))
+        .find((v) => v !== null)
+    : undefined;
+  if (version === undefined || version === null) throw new DavError(412, "The card was changed by someone else. Sync again.");
+  return version;
+}
+
+async function getCard(c: Context<DavEnv>) {
+  const { target, actor } = await cardTarget(c);
+  if (!actor || target.kind !== "card") {
+    if (target.kind === "unknown") throw notFound();
+    return c.text("Contactbook CardDAV. Add this server's address to your phone's or computer's address book.", 200);
+  }
+  const row = await c.var.deps.repos.davCards(actor.organizationId).findByName(target.name);
+  if (!row || row.deleted_at) throw notFound();
+  const etag = cardEtag(row);
+  if (
+    c.req
+      .header("if-none-match")
+      ?.split(",")
+      .some((e) => e.trim() === etag || e.trim() === "*")
+  )
+    return c.body(null, 304, { ETag: etag });
+  const version = requestedVersion(/version\s*=\s*"?([\d.]+)/i.exec(c.req.header("accept") ?? "")?.[1]);
+  return c.body(contactToCard(row, version), 200, {
+    "Content-Type": version === "4.0" ? `${CARD_CONTENT_TYPE}; version=4.0` : CARD_CONTENT_TYPE,
+    ETag: etag,
+    "Last-Modified": new Date(row.updated_at).toUTCString(),
+  });
+}
+
+const CARD_TYPES = /^(text\/vcard|text\/x-vcard|text\/directory)\b/i;
+const NAME_RULE = /^[^/\\\0]{1,200}$/;
+
+/** PUT: a new card goes through create-or-merge, an existing one is replaced (at its ETag when given). */
+async function putCard(c: Context<DavEnv>) {
+  const { target, actor } = await cardTarget(c);
+  if (!actor || target.kind !== "card") throw new DavError(403, "Cards are written inside an address book.");
+  if (!NAME_RULE.test(target.name)) throw new DavError(400, "This resource name is not allowed.");
+  const type = c.req.header("content-type");
+  if (type && !CARD_TYPES.test(type.trim()))
+    throw new DavError(415, "Send a vCard (text/vcard).", { ns: CARDDAV, name: "supported-address-data" });
+  const { deps } = c.var;
+  const found = await deps.repos.davCards(actor.organizationId).findByName(target.name);
+  const existing = found && !found.deleted_at ? found : undefined;
+  if (existing && c.req.header("if-none-match")?.trim() === "*") throw new DavError(412, "A card with this name already exists.");
+  const expected = ifMatchVersion(c, existing);
+  const card = cardToContact(await c.req.text());
+  if (!card.ok) throw new DavError(403, card.message, { ns: CARDDAV, name: "valid-address-data" });
+  if (existing) {
+    const { is_favorite: _kept, ...fields } = card.fields;
+    await updateContact(deps, actor, existing.id, expected ?? existing.version, fields, { vcard_uid: card.uid, vcard_extra: card.extra });
+    // No ETag: the stored card is our rendering of the one sent (RFC 7231 4.3.4), so the client reads it back.
+    return c.body(null, 204);
+  }
+  await createContact(deps, actor, card.fields, "merge", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
+  return c.body(null, 201);
+}
+
+/** DELETE moves the card to the trash, as in the app; a restore there brings it back to every device. */
+async function deleteCard(c: Context<DavEnv>) {
+  const { target, actor } = await cardTarget(c);
+  if (!actor || target.kind !== "card") throw new DavError(403, "Address books are deleted in the app, not from a device.");
+  const row = await c.var.deps.repos.davCards(actor.organizationId).findByName(target.name);
+  if (!row || row.deleted_at) throw notFound();
+  await softDeleteContact(c.var.deps, actor, row.id, ifMatchVersion(c, row));
+  return c.body(null, 204);
+}
+
+/** PROPPATCH: nothing is writable from a device (the book's name is the organization's); 403 per property. */
+async function proppatch(c: Context<DavEnv>) {
+  const body = await readBody(c);
+  const target = parseDavPath(c.req.path);
+  if (target.kind === "book" || target.kind === "card") await bookActor(c, target);
+  else if (target.kind === "unknown") throw notFound();
+  const props = (body?.children ?? []).flatMap((action) => action.children.flatMap((prop) => prop.children));
+  return multistatus(c, [
+    el(DAV, "response", [
+      el(DAV, "href", c.req.path),
+      el(DAV, "propstat", [
+        el(
+          DAV,
+          "prop",
+          props.map((p) => el(p.ns, p.name)),
+        ),
+        el(DAV, "status", "HTTP/1.1 403 Forbidden"),
+      ]),
+    ]),
+  ]);
+}
+
+async function report(c: Context<DavEnv>) {
+  const body = await readBody(c);
+  const target = parseDavPath(c.req.path);
+  if (target.kind !== "book") {
+    if (target.kind === "unknown") throw notFound();
+    throw new DavError(403, "This report is not supported here.", { ns: DAV, name: "supported-report" });
+  }
+  const { actor } = await bookActor(c, target);
+  return runReport(c, actor, body);
+}
+
+function options(c: Context) {
+  return c.body(null, 200, { DAV: "1, 3, addressbook, extended-mkcol", Allow: ALLOW, "Content-Length": "0" });
+}
+
+/** The CardDAV server under /dav (ADR 013). */
+export function davRoutes() {
+  const dav = new Hono<DavEnv>();
+  dav.onError(davError);
+  // Some clients probe capabilities before they authenticate.
+  dav.options("*", options);
+  dav.use(
+    "*",
+    (c, next) =>
+      bodyLimit({
+        maxSize: c.req.method === "REPORT" ? MAX_REPORT_BYTES : MAX_CARD_BYTES,
+        onError: (c) => c.text("The request is too large.", 413),
+      })(c, next),
+    requireAppPassword,
+    async (c, next) => {
+      await next();
+      c.header("Cache-Control", "no-store");
+      c.header("DAV", "1, 3, addressbook");
+    },
+  );
+  dav.on("PROPFIND", "*", propfind);
+  dav.on("REPORT", "*", report);
+  dav.on("PROPPATCH", "*", proppatch);
+  dav.get("*", getCard);
+  dav.put("*", putCard);
+  dav.delete("*", deleteCard);
+  dav.on(["MKCOL", "MOVE", "COPY", "LOCK", "UNLOCK", "POST", "PATCH"], "*", (c) => c.text("Not supported.", 405, { Allow: ALLOW }));
+  return dav;
+}
+
+/** `/` answers a PROPFIND the way /dav/ does (iOS and DAVx5 start there), and `/.well-known/carddav` points to /dav/. */
+export function davDiscoveryRoutes() {
+  const app = new Hono<DavEnv>();
+  app.onError(davError);
+  app.all("/.well-known/carddav", (c) => c.redirect(DAV_ROOT, 301));
+  app.options("/", options);
+  app.on("PROPFIND", "/", requireAppPassword, propfind);
+  return app;
+}
+
+export type { DavTarget };

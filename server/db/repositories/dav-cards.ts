@@ -1,0 +1,156 @@
+import { type Kysely, sql } from "kysely";
+import type { ContactRow, Schema } from "../schema.js";
+import { escapeLike } from "./like.js";
+
+/** A card's resource name when the client gave it none: the contact's id. */
+export const defaultCardName = (id: string) => `${id}.vcf`;
+
+/** The contact id a default resource name stands for (`<id>.vcf`). */
+const idOfDefaultName = (name: string) => (name.endsWith(".vcf") && name.length > 4 ? name.slice(0, -4) : undefined);
+
+export type CardChange = { name: string; version: number | null; seq: number };
+
+export interface CardTextMatch {
+  property: "FN" | "EMAIL" | "TEL";
+  /** Lower-cased, as the default i;unicode-casemap collation compares. */
+  text: string;
+  match: "equals" | "contains" | "starts-with" | "ends-with";
+  negate: boolean;
+}
+
+/**
+ * One organization's contacts as a CardDAV address book: resource names, ETags (the version) and the
+ * change sequence behind sync tokens (migration 0050). Writes go through the contacts service.
+ */
+export function davCardRepository(db: Kysely<Schema>, organizationId: string) {
+  const all = () => db.selectFrom("contacts as c").where("c.organization_id", "=", organizationId);
+  const active = () => all().where("c.deleted_at", "is", null);
+  const nameOf = (row: { id: string; dav_name: string | null }) => row.dav_name ?? defaultCardName(row.id);
+
+  return {
+    nameOf,
+
+    /** The last change number given in this book: the position a fresh sync token stands for. */
+    async currentSeq(): Promise<number> {
+      const row = await db.selectFrom("organizations").select("contact_seq").where("id", "=", organizationId).executeTakeFirst();
+      return Number(row?.contact_seq ?? 0);
+    },
+
+    /** The contact (active or in the trash) a resource name stands for. */
+    async findByName(name: string): Promise<ContactRow | undefined> {
+      const byName = await all().selectAll("c").where("c.dav_name", "=", name).executeTakeFirst();
+      if (byName) return byName as ContactRow;
+      const id = idOfDefaultName(name);
+      if (!id) return undefined;
+      return (await all().selectAll("c").where("c.id", "=", id).where("c.dav_name", "is", null).executeTakeFirst()) as
+        ContactRow | undefined;
+    },
+
+    /** Active contacts by resource name (a multiget): full rows. */
+    async findManyByNames(names: string[]): Promise<ContactRow[]> {
+      if (names.length === 0) return [];
+      const ids = names.map(idOfDefaultName).filter((id): id is string => Boolean(id));
+      return (await active()
+        .selectAll("c")
+        .where((eb) =>
+          eb.or([eb("c.dav_name", "in", names), ...(ids.length ? [eb.and([eb("c.dav_name", "is", null), eb("c.id", "in", ids)])] : [])]),
+        )
+        .execute()) as ContactRow[];
+    },
+
+    /** A trashed contact gives up its resource name when a client creates a new card under it. */
+    async releaseTrashedName(name: string): Promise<void> {
+      await db
+        .updateTable("contacts")
+        .set({ dav_name: null })
+        .where("organization_id", "=", organizationId)
+        .where("dav_name", "=", name)
+        .where("deleted_at", "is not", null)
+        .execute();
+    },
+
+    /** Names and versions of the active contacts after `afterId`, by id (a PROPFIND listing, paged). */
+    listing: (afterId: string, limit: number) =>
+      active()
+        .select(["c.id", "c.dav_name", "c.version", "c.updated_at"])
+        .where("c.id", ">", afterId)
+        .orderBy("c.id")
+        .limit(limit)
+        .execute(),
+
+    /** Whole rows of the active contacts after `afterId`, by id (a listing that carries the cards). */
+    rows: (afterId: string, limit: number) =>
+      active().selectAll("c").where("c.id", ">", afterId).orderBy("c.id").limit(limit).execute() as Promise<ContactRow[]>,
+
+    /**
+     * What changed after `since`, in order, at most `limit` + 1 entries: each contact's latest state
+     * (version null when it is in the trash) and names gone for good. Two index ranges on (organization, seq).
+     */
+    async changesSince(since: number, limit: number): Promise<CardChange[]> {
+      const [contacts, tombstones] = await Promise.all([
+        all()
+          .select(["c.id", "c.dav_name", "c.version", "c.deleted_at", "c.change_seq"])
+          .where("c.change_seq", ">", since)
+          .orderBy("c.change_seq")
+          .limit(limit + 1)
+          .execute(),
+        db
+          .selectFrom("contact_tombstones")
+          .select(["name", "change_seq"])
+          .where("organization_id", "=", organizationId)
+          .where("change_seq", ">", since)
+          .orderBy("change_seq")
+          .limit(limit + 1)
+          .execute(),
+      ]);
+      const changes: CardChange[] = [
+        ...contacts.map((c) => ({ name: nameOf(c), version: c.deleted_at ? null : c.version, seq: Number(c.change_seq) })),
+        ...tombstones.map((t) => ({ name: t.name, version: null, seq: Number(t.change_seq) })),
+      ];
+      return changes.sort((a, b) => a.seq - b.seq).slice(0, limit + 1);
+    },
+
+    /**
+     * Remembers that a resource name left the book (a phone's new card merged into another contact),
+     * under the next change number. Call in a transaction.
+     */
+    async tombstone(name: string): Promise<void> {
+      await sql`update organizations set contact_seq = contact_seq + 1 where id = ${organizationId}`.execute(db);
+      await sql`insert into contact_tombstones (organization_id, change_seq, name)
+        select id, contact_seq, ${name} from organizations where id = ${organizationId}`.execute(db);
+    },
+
+    /** Active contacts matching every (or any) text-match, at most `limit` + 1, by id. */
+    query(matches: CardTextMatch[], anyOf: boolean, limit: number): Promise<ContactRow[]> {
+      let query = active().selectAll("c");
+      if (matches.length) {
+        query = query.where((eb) => {
+          const conditions = matches.map((m) => {
+            const pattern =
+              m.match === "equals"
+                ? escapeLike(m.text)
+                : m.match === "starts-with"
+                  ? `${escapeLike(m.text)}%`
+                  : m.match === "ends-with"
+                    ? `%${escapeLike(m.text)}`
+                    : `%${escapeLike(m.text)}%`;
+            const like = (column: ReturnType<typeof sql>) => eb(sql`lower(coalesce(${column}, ''))`, "like", sql`${pattern} escape '\\'`);
+            const fullName = sql`trim(c.first_name || ' ' || coalesce(c.last_name, ''))`;
+            const hit =
+              m.property === "FN"
+                ? eb.or([like(fullName), like(sql.ref("c.company"))])
+                : m.property === "EMAIL"
+                  ? like(sql.ref("c.email"))
+                  : eb.or([like(sql.ref("c.phone")), like(sql.ref("c.phone2"))]);
+            return m.negate ? eb.not(hit) : hit;
+          });
+          return anyOf ? eb.or(conditions) : eb.and(conditions);
+        });
+      }
+      return query
+        .orderBy("c.id")
+        .limit(limit + 1)
+        .execute() as Promise<ContactRow[]>;
+    },
+  };
+}

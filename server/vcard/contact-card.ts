@@ -1,0 +1,37 @@
+import type { ContactFields } from "../../shared/contact-schemas.js";
+import type { ContactRow } from "../db/schema.js";
+import { candidateToFields } from "../import/to-fields.js";
+import { vcardsOf } from "./read.js";
+import { readCard } from "./to-candidate.js";
+import { type VCardContact, writeVCard } from "./write.js";
+
+export type CardVersion = "3.0" | "4.0";
+
+/** What the app keeps of a card: its fields, and beside them the UID and the lines without a field. */
+export interface CardContent {
+  fields: ContactFields;
+  uid: string | null;
+  extra: string | null;
+}
+
+export type CardOutcome = ({ ok: true } & CardContent) | { ok: false; message: string };
+
+/**
+ * One card as a client sent it (UTF-8), read the way the importer reads a vCard file and validated by
+ * the import rules (spec section 5): the same mapping for import, export and CardDAV.
+ */
+export function cardToContact(body: string): CardOutcome {
+  const cards = [...vcardsOf(Buffer.from(body, "utf8").toString("latin1"), "utf-8")];
+  if (cards.length !== 1) return { ok: false, message: cards.length ? "Send one vCard per request." : "The request body is not a vCard." };
+  const { candidate, extras } = readCard(cards[0]!);
+  const outcome = candidateToFields(candidate);
+  if (!outcome.ok) return outcome;
+  return { ok: true, fields: outcome.fields, uid: extras.uid, extra: extras.extraLines.length ? extras.extraLines.join("\n") : null };
+}
+
+export type CardRow = VCardContact & Pick<ContactRow, "vcard_uid" | "vcard_extra">;
+
+/** A stored contact as a card, with the properties it was given that the app has no field for. */
+export function contactToCard(row: CardRow, version: CardVersion): string {
+  return writeVCard({ ...row, uid: row.vcard_uid }, { version, extraLines: row.vcard_extra ? row.vcard_extra.split("\n") : [] });
+}

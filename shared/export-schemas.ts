@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { CONTACT_FILTERS } from "./contact-schemas.js";
+import { pageQuerySchema } from "./paging.js";
+
+/** The spec's CSV (five columns), a CSV with every field, and vCard 3.0 for address books. */
+export const EXPORT_FORMATS = ["csv", "csv-full", "vcard"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: "CSV (first name, last name, phone, e-mail, notes)",
+  "csv-full": "Full CSV (every field)",
+  vcard: "vCard 3.0 (phones and address books)",
+};
+
+/** What to export: the whole book, the list's current search and filter, or one group. */
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: "Format must be csv, csv-full or vcard" }).default("csv"),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  filter: z.enum(CONTACT_FILTERS, { error: "Filter must be all, favorites or recent" }).default("all"),
+  group: z.string().max(100).optional(),
+});
+export type ExportQuery = z.output<typeof exportQuerySchema>;
+
+/** The file name of spec section 9: contacts-export-YYYY-MM-DD.csv (.vcf for vCard), the server's UTC date. */
+export function exportFileName(format: ExportFormat, date: Date): string {
+  return `contacts-export-${date.toISOString().slice(0, 10)}.${format === "vcard" ? "vcf" : "csv"}`;
+}
+
+/** The export's own URL (the page navigates to it, so the browser streams the file to disk). */
+export function exportUrl(organizationId: string, query: Partial<Record<"format" | "q" | "filter" | "group", string | undefined>>): string {
+  const params = Object.entries(query)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+  return `/api/orgs/${encodeURIComponent(organizationId)}/export?${params.join("&")}`;
+}
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+const period = z.string().regex(PERIOD, "A period is written YYYY-MM");
+
+/** Months from and to (inclusive); by default the last twelve. */
+export const usageQuerySchema = z
+  .object({ from: period.optional(), to: period.optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "'from' must not be after 'to'" });
+
+export interface UsageCounts {
+  imports: number;
+  exports: number;
+  searches: number;
+}
+export interface UsageReport {
+  from: string;
+  to: string;
+  /** Every month of the range, oldest first, with the organization's totals (zeros included). */
+  months: (UsageCounts & { period: string })[];
+  /** Per person and month, only where something was counted. */
+  people: (UsageCounts & { period: string; userId: string; name: string; email: string | null })[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z.string().regex(DAY, "A date is written YYYY-MM-DD");
+
+/** The audit log's filters and paging (newest first). */
+export const auditQuerySchema = pageQuerySchema.extend({
+  action: z
+    .string()
+    .max(60)
+    .regex(/^[A-Z_]+$/, "Unknown action")
+    .optional(),
+  user: z.string().max(100).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+export interface AuditEntryView {
+  id: string;
+  operation: string;
+  tableName: string;
+  recordId: string | null;
+  user: { id: string; name: string; email: string | null } | null;
+  oldData: unknown;
+  newData: unknown;
+  createdAt: string;
+}
+
+/** The operations the audit log records, for the screen's filter. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  EXPORT_SUCCESS: "Export",
+  EXPORT_DENIED: "Export denied",
+  EXPORT_FAILED: "Export interrupted",
+  IMPORT_COMPLETED: "Import",
+  IMPORT_UNDONE: "Import undone",
+  ROLE_CHANGED: "Role changed",
+  MEMBER_REMOVED: "Member removed",
+  ACCOUNT_DELETED: "Account deleted",
+  PASSWORD_RESET_BY_ADMIN: "Password reset",
+  PASSWORD_RESET_EMAIL_SENT: "Password reset e-mail",
+  MEMBER_INVITED: "Member invited",
+  INVITATION_WITHDRAWN: "Invitation withdrawn",
+  INVITATION_ACCEPTED: "Invitation accepted",
+  INVITATION_DECLINED: "Invitation declined",
+  ORGANIZATION_RENAMED: "Organization renamed",
+  ORGANIZATION_DELETED: "Organization deleted",
+};
