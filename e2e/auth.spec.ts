@@ -34,6 +34,26 @@ describe("signing in and out", () => {
     await expectVisible(page.getByRole("heading", { name: "User Groups" }));
   });
 
+  it("marks the empty fields on Sign In, clears each mark as it is filled, and sends nothing until both are", async () => {
+    s = await suite.session();
+    const { page } = s;
+    let signIns = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/auth/sign-in")) signIns++;
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectVisible(page.getByText("Email is required"));
+    await expectVisible(page.getByText("Password is required"));
+    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Email").fill("admin@example.com");
+    await expect.poll(() => page.getByText("Email is required").count()).toBe(0);
+    await expectVisible(page.getByText("Password is required"));
+    expect(signIns).toBe(0);
+    await page.getByLabel("Password").fill("wrong-password-1");
+    await expect.poll(() => page.getByText("Password is required").count()).toBe(0);
+  });
+
   it("shows 'Login failed' with the server's message on a wrong password, and stays on /login", async () => {
     s = await suite.session();
     const { page } = s;

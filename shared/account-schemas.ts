@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROFILE_NAME_MAX_LENGTH } from "./constants.js";
-import { emailSchema } from "./email.js";
+import { emailSchema } from "./email-schema.js";
 import { SETTINGS_MIN_LENGTH, evaluateResetPassword } from "./password.js";
 import { sanitizeLine } from "./sanitize.js";
 

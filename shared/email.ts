@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./constants.js";
 
 // Characters an address may not hold anywhere: whitespace, control characters (NUL included), angle
@@ -15,10 +14,3 @@ const EMAIL_SHAPE = new RegExp(`^${PART}+@${LABEL}+(\\.${LABEL}+)*$`);
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(value);
 }
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, "Email is required")
-  .refine(isValidEmail, "Please enter a valid email address")
-  .transform((v) => v.toLowerCase());

@@ -1,15 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, Suspense, lazy } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { Toaster } from "sonner";
+import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { queryClient } from "@/query-client";
 import { readStoredOrganizationId } from "@/features/organizations/current-organization-store";
 import { persistOfflineCache, restoreOfflineCache } from "@/lib/offline-cache";
 import { registerServiceWorker } from "@/lib/service-worker";
-import { router } from "@/app/router";
+import { AppRoutes } from "@/app/router";
 import "@/styles.css";
+
+// Loaded beside the first screen, not before it (lib/toast.ts).
+const ToasterHost = lazy(() => import("@/components/toaster-host").then((m) => ({ default: m.ToasterHost })));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing the #root element");
@@ -19,20 +21,12 @@ function render() {
     <StrictMode>
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <Toaster
-            position="bottom-right"
-            visibleToasts={3}
-            duration={4000}
-            gap={14}
-            richColors
-            closeButton
-            containerAriaLabel="Toast messages"
-            // Keep phone toasts above the fixed bottom navigation bar.
-            mobileOffset={{ bottom: 80 }}
-            // A modal dialog turns pointer events off outside it; a toast's Undo must stay clickable over it.
-            style={{ pointerEvents: "auto" }}
-          />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <Suspense fallback={null}>
+            <ToasterHost />
+          </Suspense>
         </QueryClientProvider>
       </ErrorBoundary>
     </StrictMode>,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { resetPasswordSchema, tokenSchema } from "../../shared/account-schemas.js";
-import { emailSchema } from "../../shared/email.js";
+import { emailSchema } from "../../shared/email-schema.js";
 import type { AppEnv } from "../http/env.js";
 import { rateLimit } from "../http/rate-limit.js";
 import { jsonBody } from "../http/validate.js";

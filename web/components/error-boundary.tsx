@@ -3,15 +3,22 @@ import { ErrorFallback } from "./error-fallback";
 
 interface ErrorBoundaryProps {
   children: ReactNode;
+  /** When it changes (the path, for a screen), an error shown is cleared and the children tried again. */
+  resetKey?: string;
 }
 
 interface ErrorBoundaryState {
   hasError: boolean;
+  resetKey?: string | undefined;
 }
 
-/** Last line of defence for errors outside the router (providers, toaster); routes use RouteErrorBoundary. */
+/** Catches a render error: around the whole app (providers, toaster), and around each screen (app/router.tsx). */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { hasError: false };
+  override state: ErrorBoundaryState = { hasError: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { hasError: false, resetKey: props.resetKey };
+  }
 
   static getDerivedStateFromError(): ErrorBoundaryState {
     return { hasError: true };

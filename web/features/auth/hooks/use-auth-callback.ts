@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
 import { authKeys, useVerifyEmailMutation } from "../api";
 import { parseAuthParams, removeFragmentFromAddressBar, type AuthLinkParams } from "../lib/auth-fragment";

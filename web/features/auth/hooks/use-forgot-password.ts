@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
 import { isValidEmail } from "@shared/email";
 import { useRequestPasswordResetMutation } from "../api";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { clearOfflineCache } from "@/lib/offline-cache";
 import { authKeys, useSignOutMutation } from "../api";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
 import { isNetworkError } from "@/lib/error-message";
 import { useVerifyResetTokenQuery } from "../api";

@@ -1,7 +1,8 @@
 import { Navigate } from "react-router";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TAB_LIST_CLASS, TAB_TRIGGER_CLASS } from "@/components/ui/tab-styles";
+import { cn } from "@/lib/utils";
 import { useMeQuery, useSignInMutation } from "../api";
 import { AuthLayout } from "../components/auth-layout";
 import { LoginForm } from "../components/login-form";
@@ -24,14 +25,26 @@ export function LoginRoute() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="login">
-            <TabsList className="w-full">
-              <TabsTrigger value="login">Login</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login" className="pt-4">
+          {/* The spec's one tab, as static markup: the Radix tabs (roving focus, presence) would be most of
+              this page's own code for a single tab. */}
+          <div className="flex flex-col gap-2">
+            <div role="tablist" aria-orientation="horizontal" className={cn(TAB_LIST_CLASS, "w-full")}>
+              <button
+                type="button"
+                role="tab"
+                id="login-tab"
+                aria-selected="true"
+                aria-controls="login-panel"
+                data-state="active"
+                className={TAB_TRIGGER_CLASS}
+              >
+                Login
+              </button>
+            </div>
+            <div role="tabpanel" id="login-panel" aria-labelledby="login-tab" className="flex-1 pt-4 outline-none">
               <LoginForm signIn={signIn} />
-            </TabsContent>
-          </Tabs>
+            </div>
+          </div>
         </CardContent>
         <CardFooter className="flex-col gap-2 text-center">
           <CardDescription>Need an account? Contact your system administrator for access.</CardDescription>

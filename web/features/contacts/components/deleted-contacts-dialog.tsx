@@ -2,7 +2,7 @@ import { LoadMoreButton } from "@/components/load-more-button";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveRestore, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

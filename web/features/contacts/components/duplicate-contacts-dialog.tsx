@@ -1,7 +1,7 @@
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Copy } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
 import { useMeQuery } from "@/features/auth/api";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-schemas";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTrashPurgeMutation, useTrashRestoreMutation } from "../api";
 import { failureReason } from "../lib/contact-display";
 import type { Contact } from "../types";

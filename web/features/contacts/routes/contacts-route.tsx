@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CONTACT_SORTS, type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-schemas";
 import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";

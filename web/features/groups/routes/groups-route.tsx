@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/page-header";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";

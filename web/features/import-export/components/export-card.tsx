@@ -1,6 +1,6 @@
 import { Download, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { ContactFilter } from "@shared/contact-schemas";
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from "@shared/export-schemas";
 import { roleAllows } from "@shared/permissions";

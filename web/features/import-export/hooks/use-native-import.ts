@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { ImportMode } from "@shared/import-schemas";
 import { type ImportRun, postNativeImport, refreshAfterImport } from "../api";
 import { DEVICE_FAILED, PickerError, pickContacts } from "../lib/contact-picker";

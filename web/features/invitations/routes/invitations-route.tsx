@@ -1,5 +1,5 @@
 import { MailOpen } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
 import { storeCurrentOrganization } from "@/features/organizations/current-organization-store";

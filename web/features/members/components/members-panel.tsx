@@ -1,7 +1,7 @@
 import { LoadMoreButton } from "@/components/load-more-button";
 import { AlertCircle, Users } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";

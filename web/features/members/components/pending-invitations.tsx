@@ -1,7 +1,7 @@
 import { LoadMoreButton } from "@/components/load-more-button";
 import { formatDistanceToNow } from "date-fns";
 import { LoaderCircle, MailX } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type Invitation, useInvitationWithdrawMutation, useInvitationsQuery } from "../api";

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { type Member, useMemberAccountDeleteMutation, useMemberRemoveMutation } from "../api";

@@ -3,7 +3,7 @@ import { LoaderCircle, Search } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { userSearchSchema } from "@shared/organization-schemas";
 import { Button } from "@/components/ui/button";

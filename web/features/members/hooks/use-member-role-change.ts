@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { Member } from "../api";
 import { useMemberUpdateMutation } from "../api";
 

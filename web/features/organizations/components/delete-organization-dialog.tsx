@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { MeOrganization } from "@/features/auth/api";
 import { useOrganizationDeleteMutation } from "../api";

@@ -1,6 +1,6 @@
 import { Building2, ChevronsUpDown, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { roleAllows } from "@shared/permissions";
 import { Button } from "@/components/ui/button";
 import {

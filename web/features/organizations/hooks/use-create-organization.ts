@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { storeCurrentOrganization } from "../current-organization-store";
 import { useOrganizationCreateMutation } from "../api";
 import { reloadPageSoon } from "../lib/reload-page";

@@ -3,7 +3,7 @@ import { formatDistanceToNow } from "date-fns";
 import { Copy, KeyRound, LoaderCircle, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { appPasswordCreateSchema } from "@shared/app-password-schemas";
 import { ConfirmDialog } from "@/components/confirm-dialog";
