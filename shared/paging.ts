@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const PAGE_DEFAULT = 50;
-export const PAGE_MAX = 200;
+import { PAGE_DEFAULT, PAGE_MAX } from "./page.js";
+
+export * from "./page.js";
 
 /** The one paging query of every list: an opaque cursor (the previous page's nextCursor) and a limit. */
 export const pageQuerySchema = z.object({
@@ -17,8 +18,3 @@ export const searchPageQuerySchema = pageQuerySchema.extend({
     .optional()
     .transform((v) => v?.trim() || undefined),
 });
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}

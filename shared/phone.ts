@@ -2,29 +2,16 @@
 // libphonenumber-js's (its "min" metadata: enough to parse and format, small enough for the web bundle).
 import { type CountryCode, getCountries, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
+import { cleanPhone, dialableFrom, isValidPhone } from "./phone-text.js";
+
 export type { CountryCode };
+export { cleanPhone, isValidPhone };
 
 /** Numbers typed without a country code are read as this country's unless configured (DEFAULT_COUNTRY). */
 export const FALLBACK_COUNTRY: CountryCode = "US";
 
 const COUNTRIES = new Set<string>(getCountries());
 export const isCountryCode = (value: string): value is CountryCode => COUNTRIES.has(value);
-
-const SEPARATORS = /[\s\-().]/g;
-
-/** Valid when, after removing spaces, dashes, brackets and dots: optional +, non-zero first digit, 7-16 characters. */
-export function isValidPhone(value: string): boolean {
-  const compact = value.replace(SEPARATORS, "");
-  return /^\+?[1-9]\d*$/.test(compact) && compact.length >= 7 && compact.length <= 16;
-}
-
-/** Keeps digits and plus; numbers of more than 10 digits get a leading plus. */
-export function cleanPhone(value: string): string {
-  const kept = value.replace(/[^\d+]/g, "");
-  const digits = kept.replace(/\+/g, "");
-  if (kept.startsWith("+")) return `+${digits}`;
-  return digits.length > 10 ? `+${digits}` : digits;
-}
 
 function parse(value: string, country: CountryCode) {
   const digits = value.replace(/\D/g, "");
@@ -87,6 +74,5 @@ export function formatPhone(value: string | null | undefined, country: CountryCo
 
 /** A value fit for tel: and sms: links, or null when the number is not valid. */
 export function dialablePhone(value: string | null | undefined, country: CountryCode = FALLBACK_COUNTRY): string | null {
-  if (!value || !isValidPhone(value)) return null;
-  return toE164(value, country) ?? cleanPhone(value);
+  return dialableFrom(value, value && isValidPhone(value) ? toE164(value, country) : null);
 }

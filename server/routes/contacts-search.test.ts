@@ -86,11 +86,18 @@ describe.each(engines)("contact search as people type it (%s)", (engine) => {
     expect(await search(q)).toEqual(expected);
   });
 
-  it("keeps an international number as typed, with its E.164 form beside it", async () => {
+  it("keeps a number as typed, with its E.164 form and the form the screens show beside it", async () => {
     const res = await send(t.app, "GET", `/api/orgs/${org}/contacts/${ids["Ian Hughes"]}`, { cookie });
-    expect(res.json).toMatchObject({ phone: "+44 20 7946 0958", phone_e164: "+442079460958" });
+    expect(res.json).toMatchObject({ phone: "+44 20 7946 0958", phone_e164: "+442079460958", phone_display: "+44 20 7946 0958" });
     const us = await send(t.app, "GET", `/api/orgs/${org}/contacts/${ids["Barbara Adams"]}`, { cookie });
-    expect(us.json).toMatchObject({ phone: "(615) 390-6319", phone_e164: "+16153906319" });
+    expect(us.json).toMatchObject({ phone: "(615) 390-6319", phone_e164: "+16153906319", phone_display: "(615) 390-6319" });
+    const bare = await send(t.app, "POST", `/api/orgs/${org}/contacts`, {
+      cookie,
+      body: { first_name: "Bare", phone: "6155550199", phone2: "442079460999" },
+    });
+    expect(bare.json.contact).toMatchObject({ phone_display: "(615) 555-0199", phone2_display: "442079460999" });
+    const listed = await send(t.app, "GET", `/api/orgs/${org}/contacts?q=bare`, { cookie });
+    expect(listed.json.items[0]).toMatchObject({ phone_display: "(615) 555-0199", phone2_display: "442079460999" });
   });
 
   it("finds a number however it was stored: '+1 615 390 6319' matches the contact typed as (615) 390-6319", async () => {

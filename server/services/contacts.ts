@@ -58,7 +58,12 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
     after,
     limit: input.limit + 1,
   });
-  return toPage(rows, input.limit, presentContact, (last) => spec.columns.map((c) => last[c]));
+  return toPage(
+    rows,
+    input.limit,
+    (row) => presentContact(row, deps.config.defaultCountry),
+    (last) => spec.columns.map((c) => last[c]),
+  );
 }
 
 /**
@@ -117,7 +122,7 @@ export const duplicatePhone = (match: PhoneMatch) =>
 
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "contacts.view");
-  return presentContact(await findActive(deps, actor, id));
+  return presentContact(await findActive(deps, actor, id), deps.config.defaultCountry);
 }
 
 function validationError(error: { issues: { message: string }[] }) {
@@ -191,7 +196,12 @@ export async function createContact(
       };
       await contacts.insert(row);
       await contacts.counter.adjust(1);
-      return { contact: presentContact(row), merged: false, changes: [] as string[], not_applied: [] as string[] };
+      return {
+        contact: presentContact(row, deps.config.defaultCountry),
+        merged: false,
+        changes: [] as string[],
+        not_applied: [] as string[],
+      };
     }
     if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
     if (card?.dav_name) await repos.davCards(actor.organizationId).tombstone(card.dav_name);
@@ -204,11 +214,17 @@ export async function createContact(
     }
     const changes = Object.keys(fill);
     if (card?.vcard_extra && !twin.vcard_extra) fill.vcard_extra = card.vcard_extra;
-    if (Object.keys(fill).length === 0) return { contact: presentContact(twin), merged: true, changes, not_applied: notApplied };
+    if (Object.keys(fill).length === 0)
+      return { contact: presentContact(twin, deps.config.defaultCountry), merged: true, changes, not_applied: notApplied };
     const merged = { ...twin, ...fill };
     const update = { ...fill, ...derivedKeys(merged, deps.config.defaultCountry), updated_at: now, version: twin.version + 1 };
     await contacts.update(twin.id, update);
-    return { contact: presentContact({ ...merged, ...update }), merged: true, changes, not_applied: notApplied };
+    return {
+      contact: presentContact({ ...merged, ...update }, deps.config.defaultCountry),
+      merged: true,
+      changes,
+      not_applied: notApplied,
+    };
   });
   if (!result.merged) contactChanged(deps, actor, "contact.created", result.contact);
   else if (result.changes.length) contactChanged(deps, actor, "contact.merged", result.contact);
@@ -251,7 +267,7 @@ export async function updateContact(
     );
   if (!updated) throw versionConflict();
   contactChanged(deps, actor, "contact.updated", updated);
-  return presentContact(updated);
+  return presentContact(updated, deps.config.defaultCountry);
 }
 
 /** Favourite on/off. Not an edit of the contact's data, so it neither needs nor bumps the version. */
@@ -262,7 +278,7 @@ export async function setFavorite(deps: AppDeps, actor: OrgActor, id: string, is
     .updateReturning(id, { is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1, updated_at: nowIso() });
   if (!updated) throw notFound("Contact not found.");
   contactChanged(deps, actor, "contact.favorite", updated);
-  return presentContact(updated);
+  return presentContact(updated, deps.config.defaultCountry);
 }
 
 /** Records that someone opened the contact (feeds Recent). */
@@ -297,7 +313,12 @@ export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string |
   authorize(actor, "trash.view");
   const after = cursor ? (decodeKeyset(cursor, ["date", "string"]) as [string, string]) : undefined;
   const rows = await deps.repos.trash(actor.organizationId).page(after, limit + 1);
-  return toPage(rows, limit, presentContact, (last) => [toIso(last.deleted_at), last.id]);
+  return toPage(
+    rows,
+    limit,
+    (row) => presentContact(row, deps.config.defaultCountry),
+    (last) => [toIso(last.deleted_at), last.id],
+  );
 }
 
 /** Takes a contact out of the trash: admins any time, and whoever deleted it for a while after (Undo). */
@@ -307,7 +328,7 @@ export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string)
   authorize(actor, "trash.restore", target);
   if (!trashed) throw notFound("Deleted contact not found.");
   const moved = await deps.repos.transaction((repos) => repos.trash(actor.organizationId).restore(id, nowIso()));
-  const restored = presentContact(await findActive(deps, actor, id));
+  const restored = presentContact(await findActive(deps, actor, id), deps.config.defaultCountry);
   if (moved) contactChanged(deps, actor, "contact.restored", restored);
   return restored;
 }

@@ -142,5 +142,10 @@ export async function listGroupCandidates(
   const rows = await deps.repos
     .groups(actor.organizationId)
     .candidatesPage(groupId, term, cursor ? (decodeKeyset(cursor, ["string", "string", "string"]) as string[]) : undefined, limit + 1);
-  return toPage(rows, limit, presentContact, (last) => [last.sort_first, last.sort_last, last.id]);
+  return toPage(
+    rows,
+    limit,
+    (row) => presentContact(row, deps.config.defaultCountry),
+    (last) => [last.sort_first, last.sort_last, last.id],
+  );
 }

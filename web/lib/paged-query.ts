@@ -1,5 +1,5 @@
 import { type QueryKey, infiniteQueryOptions } from "@tanstack/react-query";
-import { PAGE_DEFAULT, type Page } from "@shared/paging";
+import { PAGE_DEFAULT, type Page } from "@shared/page";
 
 /** The paging query string every list endpoint takes (shared/paging.ts). */
 export interface PageQuery {

@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ContactFields, type DuplicateChoice, type PhoneMatch, contactColumns } from "@shared/contact-schemas";
+import { type ContactFields, type DuplicateChoice, type PhoneMatch, contactColumns } from "@shared/contact-fields";
 import { call, client, isApiError, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";
 import { hasUnsavedForms } from "@/lib/form-state-registry";
@@ -348,6 +348,8 @@ function contactFromFields(orgId: string, f: NewContact, id: string, now: string
     // The server reads the numbers; until it answers, the typed ones are shown.
     phone_e164: null,
     phone2_e164: null,
+    phone_display: null,
+    phone2_display: null,
     last_accessed: null,
     created_at: now,
     updated_at: now,

@@ -1,9 +1,9 @@
-import type { ContactFilter, ContactSort } from "@shared/contact-schemas";
+import type { ContactFilter, ContactSort } from "@shared/contact-fields";
 import type { Answer, client } from "@/api";
 
 type ContactRoutes = (typeof client.orgs)[":orgId"]["contacts"];
 
-export type { Page } from "@shared/paging";
+export type { Page } from "@shared/page";
 export type ContactsPage = Answer<ContactRoutes["$get"]>;
 /** A contact as the API returns it (shared/contact-schemas.ts presents it). */
 export type Contact = ContactsPage["items"][number];

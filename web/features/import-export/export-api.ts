@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { ContactFilter } from "@shared/contact-schemas";
+import type { ContactFilter } from "@shared/contact-fields";
 import { type ExportFormat, exportUrl } from "@shared/export-schemas";
 import { call, client, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";

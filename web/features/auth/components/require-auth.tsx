@@ -1,12 +1,17 @@
 import { CircleAlert } from "lucide-react";
+import { Suspense, lazy } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { getErrorMessage } from "@/lib/error-message";
-import { ChangePasswordCard } from "@/features/settings/components/change-password-card";
 import { useMeQuery } from "../api";
 import { AuthLayout } from "./auth-layout";
+
+// Only for someone signed in with a temporary password: its form (react-hook-form, zod) loads then.
+const ChangePasswordCard = lazy(() =>
+  import("@/features/settings/components/change-password-card").then((m) => ({ default: m.ChangePasswordCard })),
+);
 
 /** Layout route guarding every signed-in screen; remembers where the visitor was headed. */
 export function RequireAuth() {
@@ -17,11 +22,13 @@ export function RequireAuth() {
     // Signed in with a temporary password (an admin's reset): nothing else until it is replaced.
     return (
       <AuthLayout>
-        <ChangePasswordCard
-          title="Choose a new password"
-          description="You signed in with a temporary password. Choose your own password to continue."
-          currentLabel="Temporary Password"
-        />
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <ChangePasswordCard
+            title="Choose a new password"
+            description="You signed in with a temporary password. Choose your own password to continue."
+            currentLabel="Temporary Password"
+          />
+        </Suspense>
       </AuthLayout>
     );
   }

@@ -8,7 +8,8 @@ import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
 import { ContactCardDetails } from "./contact-card-details";
 import { ContactCardMenu } from "./contact-card-menu";
-import { ContactReachList } from "./contact-reach-list";
+import { type CardPhone, ContactReachList } from "./contact-reach-list";
+import { contactPhone } from "./phone-links";
 import { DenseContactCard } from "./dense-contact-card";
 import { FavoriteButton } from "./favorite-button";
 
@@ -29,10 +30,10 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
   const dense = !useMediaQuery("(min-width: 640px)");
   const name = contactName(contact);
   const showCompany = contact.company && contact.first_name;
-  const phones = [
-    { value: contact.phone, type: contact.phone_type },
-    { value: contact.phone2, type: contact.phone2_type },
-  ].filter((phone): phone is { value: string; type: Contact["phone_type"] } => Boolean(phone.value));
+  const phones = (["phone", "phone2"] as const).flatMap((which): CardPhone[] => {
+    const phone = contactPhone(contact, which);
+    return phone ? [{ ...phone, type: which === "phone" ? contact.phone_type : contact.phone2_type }] : [];
+  });
 
   if (dense) {
     return (

@@ -1,7 +1,6 @@
 import { format, formatDistanceToNow } from "date-fns";
 import { Mail, MessageSquare, Pencil, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { dialablePhone, formatPhone } from "@shared/phone";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
@@ -11,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { useContactGroupsQuery, useContactQuery } from "../api";
 import { contactName, PHONE_TYPE_LABELS } from "../lib/contact-display";
 import type { Contact } from "../types";
+import { type ShownPhone, contactPhone, dialableNumber, shownNumber } from "./phone-links";
 
 interface ContactDetailDialogProps {
   orgId: string;
@@ -38,25 +38,26 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PhoneRow({ label, phone, type }: { label: string; phone: string; type: Contact["phone_type"] }) {
-  const dialable = dialablePhone(phone);
+function PhoneRow({ label, phone, type }: { label: string; phone: ShownPhone; type: Contact["phone_type"] }) {
+  const dialable = dialableNumber(phone);
+  const shown = shownNumber(phone);
   return (
     <Row label={label}>
       <span className="flex flex-wrap items-center gap-2">
-        <span>{formatPhone(phone)}</span>
+        <span>{shown}</span>
         <Badge variant="outline" className="font-normal">
           {PHONE_TYPE_LABELS[type] ?? type}
         </Badge>
         {dialable && (
           <>
             <Button asChild size="sm" variant="outline">
-              <a href={`tel:${dialable}`} aria-label={`Call ${formatPhone(phone)}`}>
+              <a href={`tel:${dialable}`} aria-label={`Call ${shown}`}>
                 <Phone aria-hidden="true" />
                 Call
               </a>
             </Button>
             <Button asChild size="sm" variant="outline">
-              <a href={`sms:${dialable}`} aria-label={`SMS ${formatPhone(phone)}`}>
+              <a href={`sms:${dialable}`} aria-label={`SMS ${shown}`}>
                 <MessageSquare aria-hidden="true" />
                 SMS
               </a>
@@ -76,6 +77,8 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
   useReturnFocus();
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const contact = useContactQuery(orgId, initial.id, initial).data ?? initial;
+  const phone = contactPhone(contact);
+  const phone2 = contactPhone(contact, "phone2");
   const groups = useContactGroupsQuery(orgId, initial.id);
   const address = [contact.address, contact.city, contact.province_state, contact.postal_zip_code].filter(Boolean).join(", ");
 
@@ -108,8 +111,8 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
           <Row label="First name">{contact.first_name || "-"}</Row>
           <Row label="Last name">{contact.last_name || "-"}</Row>
           <Row label="Company">{contact.company || "-"}</Row>
-          {contact.phone ? <PhoneRow label="Phone" phone={contact.phone} type={contact.phone_type} /> : <Row label="Phone">No phone</Row>}
-          {contact.phone2 && <PhoneRow label="Secondary phone" phone={contact.phone2} type={contact.phone2_type} />}
+          {phone ? <PhoneRow label="Phone" phone={phone} type={contact.phone_type} /> : <Row label="Phone">No phone</Row>}
+          {phone2 && <PhoneRow label="Secondary phone" phone={phone2} type={contact.phone2_type} />}
           <Row label="Email">{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : "No email"}</Row>
           <Row label="Address">{address || "No address"}</Row>
           <Row label="Notes">

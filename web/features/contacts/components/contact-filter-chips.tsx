@@ -1,4 +1,4 @@
-import { CONTACT_FILTERS, type ContactFilter } from "@shared/contact-schemas";
+import { CONTACT_FILTERS, type ContactFilter } from "@shared/contact-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import type { DuplicateChoice, PhoneMatch } from "@shared/contact-schemas";
+import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import { normalizePhone } from "@shared/phone";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

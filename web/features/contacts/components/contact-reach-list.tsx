@@ -3,9 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 import { PHONE_TYPE_LABELS } from "../lib/contact-display";
 import type { Contact } from "../types";
-import { PhoneNumber, SmsLink } from "./phone-links";
+import { PhoneNumber, type ShownPhone, SmsLink } from "./phone-links";
 
-export type CardPhone = { value: string; type: Contact["phone_type"] };
+export type CardPhone = ShownPhone & { type: Contact["phone_type"] };
 
 /** A card's ways to reach the person: each phone with its type and SMS, then the e-mail. */
 export function ContactReachList({ contact, phones, className }: { contact: Contact; phones: CardPhone[]; className?: string }) {
@@ -14,11 +14,11 @@ export function ContactReachList({ contact, phones, className }: { contact: Cont
       {phones.map((phone, index) => (
         <li key={index} className="flex min-w-0 items-center gap-2">
           <Phone aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-          <PhoneNumber phone={phone.value} className="truncate" />
+          <PhoneNumber phone={phone} className="truncate" />
           <Badge variant="outline" className="font-normal">
             {PHONE_TYPE_LABELS[phone.type] ?? phone.type}
           </Badge>
-          <SmsLink phone={phone.value} iconOnly />
+          <SmsLink phone={phone} iconOnly />
         </li>
       ))}
       {contact.email && (

@@ -1,5 +1,5 @@
 import { ArrowUpDown } from "lucide-react";
-import { CONTACT_SORTS, type ContactSort } from "@shared/contact-schemas";
+import { CONTACT_SORTS, type ContactSort } from "@shared/contact-fields";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

@@ -5,7 +5,7 @@ import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import type { Contact } from "../types";
 import { FavoriteButton } from "./favorite-button";
-import { PhoneNumber, SmsLink } from "./phone-links";
+import { PhoneNumber, SmsLink, contactPhone } from "./phone-links";
 
 interface ContactTableRowProps {
   contact: Contact;
@@ -19,6 +19,7 @@ const placeholder = (text: string) => <span className="text-muted-foreground">{t
 /** One table row; a click on it (outside the star, links and actions) opens the contact's detail view. */
 export function ContactTableRow({ contact, index, rowRef, actions }: ContactTableRowProps) {
   const pending = contact.id.startsWith("temp-");
+  const phone = contactPhone(contact);
 
   function handleClick(event: MouseEvent<HTMLTableRowElement>) {
     if ((event.target as HTMLElement).closest("[data-skip-access]")) return;
@@ -50,8 +51,8 @@ export function ContactTableRow({ contact, index, rowRef, actions }: ContactTabl
       <td className="hidden truncate px-3 py-2 md:table-cell">{contact.company || placeholder("-")}</td>
       <td className="px-3 py-2 whitespace-nowrap">
         <div className="flex flex-col gap-0.5">
-          {contact.phone ? <PhoneNumber phone={contact.phone} /> : placeholder("No phone")}
-          <SmsLink phone={contact.phone} />
+          {phone ? <PhoneNumber phone={phone} /> : placeholder("No phone")}
+          <SmsLink phone={phone} />
         </div>
       </td>
       <td className="hidden truncate px-3 py-2 sm:table-cell">

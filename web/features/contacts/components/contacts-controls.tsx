@@ -1,5 +1,5 @@
 import { ArrowDownToLine, UserPlus } from "lucide-react";
-import type { ContactFilter, ContactSort } from "@shared/contact-schemas";
+import type { ContactFilter, ContactSort } from "@shared/contact-fields";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ContactCounts } from "../types";

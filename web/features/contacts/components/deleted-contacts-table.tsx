@@ -1,6 +1,5 @@
 import { format } from "date-fns";
 import { RotateCcw, Trash2 } from "lucide-react";
-import { formatPhone } from "@shared/phone";
 import { Button } from "@/components/ui/button";
 import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
@@ -41,7 +40,7 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
             <div className="min-w-0">
               <p className="truncate font-medium">{contactName(contact)}</p>
               <p className="truncate text-muted-foreground">
-                {[formatPhone(contact.phone), contact.email].filter(Boolean).join(" · ") || "-"}
+                {[contact.phone_display ?? contact.phone, contact.email].filter(Boolean).join(" · ") || "-"}
               </p>
               <p className="text-xs text-muted-foreground">Deleted {deletedAt(contact)}</p>
             </div>
@@ -74,7 +73,7 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
             <tr key={contact.id} className="border-b last:border-0">
               <td className="truncate px-3 py-2 font-medium">{contactName(contact)}</td>
               <td className="hidden truncate px-3 py-2 sm:table-cell">{contact.email || "-"}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatPhone(contact.phone) || "-"}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{contact.phone_display ?? contact.phone ?? "-"}</td>
               <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{deletedAt(contact)}</td>
               <td className="px-3 py-2">
                 <div className="flex justify-end gap-2">{actions(contact)}</div>

@@ -1,5 +1,4 @@
 import { ChevronDown, Phone } from "lucide-react";
-import { dialablePhone, formatPhone } from "@shared/phone";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
@@ -9,6 +8,7 @@ import { ContactCardDetails } from "./contact-card-details";
 import { ContactCardMenu } from "./contact-card-menu";
 import { type CardPhone, ContactReachList } from "./contact-reach-list";
 import { FavoriteButton } from "./favorite-button";
+import { contactPhone, dialableNumber, shownNumber } from "./phone-links";
 
 interface DenseContactCardProps {
   contact: Contact;
@@ -29,11 +29,10 @@ interface DenseContactCardProps {
 export function DenseContactCard(props: DenseContactCardProps) {
   const { contact, expanded, onToggleExpanded, actions, position, setSize, phones, nameId, detailsId } = props;
   const name = contactName(contact);
-  const dialable = dialablePhone(contact.phone);
+  const phone = contactPhone(contact);
+  const dialable = dialableNumber(phone);
   // The number first: a long company name is what gets truncated.
-  const secondLine = [contact.phone ? formatPhone(contact.phone) : null, contact.first_name ? contact.company : null]
-    .filter(Boolean)
-    .join(" · ");
+  const secondLine = [phone ? shownNumber(phone) : null, contact.first_name ? contact.company : null].filter(Boolean).join(" · ");
 
   return (
     <article
@@ -53,7 +52,7 @@ export function DenseContactCard(props: DenseContactCardProps) {
         </div>
         {dialable && (
           <Button asChild variant="ghost" size="icon" className="size-9 shrink-0 text-primary">
-            <a href={`tel:${dialable}`} aria-label={`Call ${formatPhone(contact.phone)}`}>
+            <a href={`tel:${dialable}`} aria-label={`Call ${phone ? shownNumber(phone) : ""}`}>
               <Phone aria-hidden="true" />
             </a>
           </Button>

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import type { PhoneMatch } from "@shared/contact-schemas";
+import type { PhoneMatch } from "@shared/contact-fields";
 import { formatPhone } from "@shared/phone";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,10 @@
-import { useState } from "react";
-import { ExportCard } from "@/features/import-export/components/export-card";
-import { ImportPanel } from "@/features/import-export/components/import-panel";
+import { Suspense, lazy, useState } from "react";
 import type { PanelCard } from "@/features/import-export/hooks/use-import-export-panel";
-import type { ContactFilter } from "@shared/contact-schemas";
+import type { ContactFilter } from "@shared/contact-fields";
+
+// The cards load when first opened: most visits to the list never import or export.
+const ImportPanel = lazy(() => import("@/features/import-export/components/import-panel").then((m) => ({ default: m.ImportPanel })));
+const ExportCard = lazy(() => import("@/features/import-export/components/export-card").then((m) => ({ default: m.ExportCard })));
 
 /**
  * The collapsible panel under the header that Import and Export open, one card at a time. A card stays
@@ -22,16 +24,18 @@ export function ImportExportPanel({
   if (card && !opened.includes(card)) setOpened([...opened, card]);
   return (
     <section id={id} hidden={!card} aria-label={card === "export" ? "Export contacts" : "Import contacts"} className="mb-6">
-      {opened.includes("import") && (
-        <div hidden={card !== "import"}>
-          <ImportPanel />
-        </div>
-      )}
-      {opened.includes("export") && (
-        <div hidden={card !== "export"}>
-          <ExportCard listScope={listScope} />
-        </div>
-      )}
+      <Suspense fallback={null}>
+        {opened.includes("import") && (
+          <div hidden={card !== "import"}>
+            <ImportPanel />
+          </div>
+        )}
+        {opened.includes("export") && (
+          <div hidden={card !== "export"}>
+            <ExportCard listScope={listScope} />
+          </div>
+        )}
+      </Suspense>
     </section>
   );
 }

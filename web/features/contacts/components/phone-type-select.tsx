@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { PHONE_TYPES } from "@shared/contact-schemas";
+import { PHONE_TYPES } from "@shared/contact-fields";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PHONE_TYPE_LABELS } from "../lib/contact-display";
 

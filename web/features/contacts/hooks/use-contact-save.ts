@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
 import { useMeQuery } from "@/features/auth/api";
-import type { DuplicateChoice, PhoneMatch } from "@shared/contact-schemas";
+import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import { duplicateMatchOf, reloadContact, useContactCreateMutation, useContactUpdateMutation } from "../api";
 import { failureReason } from "../lib/contact-display";
 import { changedFields, type ContactFormOutput, type ContactFormValues } from "../lib/contact-form-values";

@@ -20,6 +20,21 @@ describe("contact cache helpers", () => {
     expect(patchContact(data, "zz", { is_favorite: true })).toBe(data);
   });
 
+  it("shows a newly typed phone as typed until the server formats it, and keeps the format of an unchanged one", () => {
+    const data: ContactPages = {
+      pages: [
+        { items: [contact("a", { phone: "6153906319", phone_display: "(615) 390-6319", phone_e164: "+16153906319" })], nextCursor: null },
+      ],
+      pageParams: [null],
+    };
+    const same = patchContact(data, "a", { phone: "6153906319", first_name: "Ann" }).pages[0]!.items[0]!;
+    expect(same.phone_display).toBe("(615) 390-6319");
+    const edited = patchContact(data, "a", { phone: "+44 20 7946 0958" }).pages[0]!.items[0]!;
+    expect(edited).toMatchObject({ phone: "+44 20 7946 0958", phone_display: null, phone_e164: null });
+    const answered = patchContact(data, "a", { phone: "+442079460958", phone_display: "+44 20 7946 0958" }).pages[0]!.items[0]!;
+    expect(answered.phone_display).toBe("+44 20 7946 0958");
+  });
+
   it("removes a row and puts it back where it was", () => {
     const data = pages(["a", "b"], ["c", "d"]);
     const removed = removeContact(data, "c");

@@ -22,8 +22,20 @@ export function mapContacts(data: ContactPages, change: (contact: Contact) => Co
   return changed ? { ...data, pages } : data;
 }
 
+/**
+ * A contact with some fields changed. A phone changed here (an edit not yet answered) drops the server's
+ * formatted and E.164 forms of the old number, so the typed number shows until the server's copy comes.
+ */
 export function patchContact(data: ContactPages, id: string, patch: Partial<Contact>): ContactPages {
-  return mapContacts(data, (contact) => (contact.id === id ? { ...contact, ...patch } : contact));
+  return mapContacts(data, (contact) => {
+    if (contact.id !== id) return contact;
+    const stale: Partial<Contact> = {};
+    if (patch.phone !== undefined && patch.phone !== contact.phone && !("phone_display" in patch))
+      Object.assign(stale, { phone_display: null, phone_e164: null });
+    if (patch.phone2 !== undefined && patch.phone2 !== contact.phone2 && !("phone2_display" in patch))
+      Object.assign(stale, { phone2_display: null, phone2_e164: null });
+    return { ...contact, ...stale, ...patch };
+  });
 }
 
 export function containsContact(data: ContactPages, id: string): boolean {

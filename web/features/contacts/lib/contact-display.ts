@@ -1,4 +1,4 @@
-import { COUNT_CAP, type ContactFilter, type ContactSort, type PhoneType } from "@shared/contact-schemas";
+import { COUNT_CAP, type ContactFilter, type ContactSort, type PhoneType } from "@shared/contact-fields";
 import { isApiError } from "@/api";
 import { getErrorMessage } from "@/lib/error-message";
 

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { CONTACT_SORTS, type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-schemas";
+import { CONTACT_SORTS, type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-fields";
 import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -12,12 +12,9 @@ import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useRememberedChoice } from "@/hooks/use-remembered-choice";
 import { fetchContact, useContactCountsQuery, useContactDeleteMutation, useContactsQuery, useContactUndoDeleteMutation } from "../api";
-import { ContactDetailDialog } from "../components/contact-detail-dialog";
-import { ContactFormDialog } from "../components/contact-form-dialog";
 import { ContactsControls } from "../components/contacts-controls";
 import { type ContactView, ContactsList } from "../components/contacts-list";
 import { ContactActionsSheet, type ContactCommands, ContactsToolbar } from "../components/contact-actions-sheet";
-import { DeletedContactsDialog } from "../components/deleted-contacts-dialog";
 import { ImportExportPanel } from "../components/import-export-panel";
 import { TrashDialog } from "../components/trash-dialog";
 import { useContactListRefresh } from "../hooks/use-contact-list-refresh";
@@ -25,6 +22,16 @@ import { type ContactRowActions, useContactRowWrites } from "../hooks/use-contac
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
+
+// The dialogs (the form with react-hook-form, zod and the phone library; details; deleted contacts) load
+// when first opened, so the list shows without them; the form's code is fetched once the list is up.
+const loadForm = () => import("../components/contact-form-dialog");
+const ContactFormDialog = lazy(() => loadForm().then((m) => ({ default: m.ContactFormDialog })));
+const ContactDetailDialog = lazy(() => import("../components/contact-detail-dialog").then((m) => ({ default: m.ContactDetailDialog })));
+const DeletedContactsDialog = lazy(() =>
+  import("../components/deleted-contacts-dialog").then((m) => ({ default: m.DeletedContactsDialog })),
+);
+const PREFETCH_FORM_MS = 1500;
 
 type ContactsDialog =
   | { kind: "form"; contact: Contact | null }
@@ -48,6 +55,10 @@ export function ContactsRoute() {
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const isWide = useMediaQuery("(min-width: 1280px)");
   const panelId = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => void loadForm(), PREFETCH_FORM_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -182,32 +193,34 @@ export function ContactsRoute() {
           />
         </>
       )}
-      {orgId && dialog?.kind === "form" && (
-        <ContactFormDialog
-          orgId={orgId}
-          contact={dialog.contact}
-          open
+      <Suspense fallback={null}>
+        {orgId && dialog?.kind === "form" && (
+          <ContactFormDialog
+            orgId={orgId}
+            contact={dialog.contact}
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            onOpenExisting={(id) => void openExisting(id)}
+          />
+        )}
+        {orgId && dialog?.kind === "detail" && (
+          <ContactDetailDialog
+            orgId={orgId}
+            contact={dialog.contact}
+            onOpenChange={(open) => !open && setDialog(null)}
+            onEdit={(contact) => setDialog({ kind: "form", contact })}
+          />
+        )}
+        <TrashDialog
+          contact={dialog?.kind === "trash" ? dialog.contact : null}
+          canRestore={roleAllows(role, "trash.restore")}
           onOpenChange={(open) => !open && setDialog(null)}
-          onOpenExisting={(id) => void openExisting(id)}
+          onConfirm={handleMoveToTrash}
         />
-      )}
-      {orgId && dialog?.kind === "detail" && (
-        <ContactDetailDialog
-          orgId={orgId}
-          contact={dialog.contact}
-          onOpenChange={(open) => !open && setDialog(null)}
-          onEdit={(contact) => setDialog({ kind: "form", contact })}
-        />
-      )}
-      <TrashDialog
-        contact={dialog?.kind === "trash" ? dialog.contact : null}
-        canRestore={roleAllows(role, "trash.restore")}
-        onOpenChange={(open) => !open && setDialog(null)}
-        onConfirm={handleMoveToTrash}
-      />
-      {orgId && commands.onShowDeleted && (
-        <DeletedContactsDialog orgId={orgId} open={dialog?.kind === "deleted"} onOpenChange={(open) => !open && setDialog(null)} />
-      )}
+        {orgId && commands.onShowDeleted && dialog?.kind === "deleted" && (
+          <DeletedContactsDialog orgId={orgId} open onOpenChange={(open) => !open && setDialog(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { type ColumnMapping, IMPORT_TARGETS, IMPORT_TARGET_LABELS, type ImportTarget } from "@shared/import-schemas";
-import type { PhoneType } from "@shared/contact-schemas";
+import type { PhoneType } from "@shared/contact-fields";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
 import { PHONE_TYPE_LABELS } from "@/features/contacts/lib/contact-display";
-import { PHONE_TYPES } from "@shared/contact-schemas";
+import { PHONE_TYPES } from "@shared/contact-fields";
 import { isPhoneTarget, retarget } from "../lib/csv-layout";
 
 const TARGET_OPTIONS = IMPORT_TARGETS.map((target) => ({ value: target, label: IMPORT_TARGET_LABELS[target] }));

@@ -1,7 +1,7 @@
 import { Download, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/lib/toast";
-import type { ContactFilter } from "@shared/contact-schemas";
+import type { ContactFilter } from "@shared/contact-fields";
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from "@shared/export-schemas";
 import { roleAllows } from "@shared/permissions";
 import { matrixRole } from "@shared/policy/can";

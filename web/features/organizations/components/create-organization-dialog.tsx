@@ -1,5 +1,5 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { CreateOrganizationForm } from "./create-organization-form";
+import { LazyCreateOrganizationForm } from "./create-organization-form-lazy";
 
 interface CreateOrganizationDialogProps {
   open: boolean;
@@ -14,7 +14,7 @@ export function CreateOrganizationDialog({ open, onOpenChange }: CreateOrganizat
           <DialogTitle>Create New Organization</DialogTitle>
           <DialogDescription>You will be the owner of the new organization.</DialogDescription>
         </DialogHeader>
-        <CreateOrganizationForm onCancel={() => onOpenChange(false)} />
+        <LazyCreateOrganizationForm onCancel={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useMeQuery, type MeOrganization } from "@/features/auth/api";
 import { useCurrentOrganization } from "../hooks/use-current-organization";
 import { useDefaultOrganization } from "../hooks/use-default-organization";
-import { CreateOrganizationForm } from "./create-organization-form";
+import { LazyCreateOrganizationForm } from "./create-organization-form-lazy";
 
 /** Spec section 2: the modal opens by itself after 1 second when the signed-in user has no current organization. */
 const OPEN_DELAY_MS = 1000;
@@ -47,7 +47,7 @@ export function OrganizationSelectionModal() {
           </DialogDescription>
         </DialogHeader>
         {creating ? (
-          <CreateOrganizationForm onCancel={() => setCreating(false)} />
+          <LazyCreateOrganizationForm onCancel={() => setCreating(false)} />
         ) : (
           <div className="flex flex-col gap-4">
             {organizations.length === 0 ? (

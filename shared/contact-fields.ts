@@ -1,0 +1,110 @@
+// The contact vocabulary without its schemas: the list screens read these, and importing them must not
+// load zod (the schemas, and the forms that use them, load with the dialogs).
+import type { ContactFields } from "./contact-schemas.js";
+
+export type { ContactFields };
+
+export const PHONE_TYPES = [
+  "mobile",
+  "home",
+  "work",
+  "other",
+  "custom",
+  "fax_work",
+  "fax_home",
+  "pager",
+  "callback",
+  "car",
+  "company_main",
+  "isdn",
+  "main",
+  "other_fax",
+  "radio",
+  "telex",
+  "tty_tdd",
+  "work_mobile",
+  "work_pager",
+  "assistant",
+  "mms",
+] as const;
+export type PhoneType = (typeof PHONE_TYPES)[number];
+
+export const CONTACT_FILTERS = ["all", "favorites", "recent"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favorite", "created", "updated"] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const DEFAULT_SORT: ContactSort = "last_name";
+export const RECENT_DAYS = 3;
+/** Filter and search counts stop at this; the API answers COUNT_CAP + 1 for "more than COUNT_CAP". */
+export const COUNT_CAP = 20_000;
+
+/**
+ * What a create does when the phone already belongs to a contact: "merge" fills that contact's empty
+ * fields (the spec's create-or-merge, the default for API clients), "new" adds the person anyway (a
+ * shared landline), "ask" changes nothing and answers 409 DUPLICATE_PHONE naming the contact (the form).
+ */
+export const DUPLICATE_CHOICES = ["merge", "new", "ask"] as const;
+export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
+
+/** The contact a phone number already belongs to. */
+export interface PhoneMatch {
+  id: string;
+  name: string;
+  phone: string | null;
+}
+
+export const EDITABLE_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "email",
+  "phone",
+  "phone_type",
+  "phone2",
+  "phone2_type",
+  "address",
+  "city",
+  "province_state",
+  "postal_zip_code",
+  "notes",
+  "is_favorite",
+] as const satisfies readonly (keyof ContactFields)[];
+
+/** The stored columns for validated fields: absent optional values become null. */
+export function contactColumns(f: ContactFields) {
+  return {
+    first_name: f.first_name,
+    last_name: f.last_name ?? null,
+    company: f.company ?? null,
+    email: f.email ?? null,
+    phone: f.phone,
+    phone_type: f.phone_type,
+    phone2: f.phone2 ?? null,
+    phone2_type: f.phone2_type,
+    address: f.address ?? null,
+    city: f.city ?? null,
+    province_state: f.province_state ?? null,
+    postal_zip_code: f.postal_zip_code ?? null,
+    notes: f.notes ?? null,
+    is_favorite: f.is_favorite,
+  };
+}
+
+/** A contact as the API returns it (times are ISO strings); the server's presenter and the web share it. */
+export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"> {
+  id: string;
+  organization_id: string;
+  /** Imports of older data may lack one; the form requires it. */
+  phone: string | null;
+  /** The phones in E.164 (+16153906319), when they can be read as numbers; phone and phone2 are as typed. */
+  phone_e164: string | null;
+  phone2_e164: string | null;
+  /** The phones as the screens show them (spec section 9: (615) 390-6319, +44 20 7946 0958), formatted by the server. */
+  phone_display: string | null;
+  phone2_display: string | null;
+  last_accessed: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: number;
+}
