@@ -1,4 +1,4 @@
-import { setFlagsFromString } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 /**
@@ -15,3 +15,17 @@ export const collectGarbage: () => void = (() => {
     return () => undefined;
   }
 })();
+
+/**
+ * Collects only once the heap has grown by `growth` bytes since the last collection (or since it was made):
+ * a bound on what a bulk job adds to the process, without paying for collections it does not need.
+ */
+export function garbageCollector(growth: number): () => void {
+  const used = () => getHeapStatistics().used_heap_size;
+  let ceiling = used() + growth;
+  return () => {
+    if (used() < ceiling) return;
+    collectGarbage();
+    ceiling = used() + growth;
+  };
+}

@@ -18,7 +18,7 @@ import {
 } from "../import/read-file.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { csvCell } from "../import/csv-cell.js";
-import { collectGarbage } from "./heap.js";
+import { garbageCollector } from "./heap.js";
 import { noticeImportFinished } from "./notices.js";
 import { IMPORT_BATCH, emptyTally, progress, undoChanges, writeBatch } from "./import-run.js";
 
@@ -30,8 +30,8 @@ const UNDO_DAYS = 7;
 const ANSWER_WITHIN_MS = 1500;
 /** Runs this large are followed by VACUUM (ANALYZE) / PRAGMA optimize. */
 const MAINTENANCE_ROWS = 5000;
-/** A long import collects its garbage every 10,000 rows (server/services/heap.ts). */
-const GC_EVERY_BATCHES = 5;
+/** A long import collects its garbage each time its heap has grown this much (server/services/heap.ts). */
+const GC_GROWTH_BYTES = 32 * 1024 * 1024;
 
 const parseJson = <T>(text: string | null, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
 
@@ -183,14 +183,14 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, fileNam
   const tally = emptyTally();
   try {
     let batch: PreparedRow[] = [];
-    let batches = 0;
+    const collect = garbageCollector(GC_GROWTH_BYTES);
     for (const row of rows) {
       batch.push(row);
       if (batch.length === IMPORT_BATCH) {
         await writeBatch(deps, actor.organizationId, importId, mode, batch, tally);
         bulkChanged(deps, actor);
         batch = [];
-        if (++batches % GC_EVERY_BATCHES === 0) collectGarbage();
+        collect();
         // SQLite's driver is synchronous: without a turn of the event loop between batches, a large
         // import held the process to the end (no answer after ANSWER_WITHIN_MS, no progress polls,
         // no other request served).
