@@ -24,9 +24,12 @@ function render() {
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
-          <Suspense fallback={null}>
-            <ToasterHost />
-          </Suspense>
+          {/* A toaster whose code fails to load (a network blip) must not take the app down with it. */}
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <ToasterHost />
+            </Suspense>
+          </ErrorBoundary>
         </QueryClientProvider>
       </ErrorBoundary>
     </StrictMode>,

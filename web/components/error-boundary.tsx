@@ -5,6 +5,8 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** When it changes (the path, for a screen), an error shown is cleared and the children tried again. */
   resetKey?: string;
+  /** Shown instead of the error page (null: the part is left out, the rest of the page goes on). */
+  fallback?: ReactNode;
 }
 
 interface ErrorBoundaryState {
@@ -29,6 +31,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render(): ReactNode {
-    return this.state.hasError ? <ErrorFallback /> : this.props.children;
+    if (!this.state.hasError) return this.props.children;
+    return this.props.fallback !== undefined ? this.props.fallback : <ErrorFallback />;
   }
 }

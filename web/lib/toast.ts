@@ -7,18 +7,13 @@ type Kind = "default" | "success" | "info" | "warning" | "error" | "loading";
 
 /**
  * Toasts, with sonner loaded after the page shows rather than before (it is a tenth of what the sign-in
- * page would otherwise download). A toast asked for before the toaster is on screen waits for it, under
- * the id it is answered with, so dismissing or replacing it by id works either way.
+ * page would otherwise download): main.tsx mounts the toaster (components/toaster-host.tsx) from its own
+ * chunk at start. A toast asked for before it is on screen waits for it, under the id it is answered
+ * with, so dismissing or replacing it by id works either way.
  */
 let sonner: Sonner | undefined;
 const waiting: ((s: Sonner) => void)[] = [];
-let loading: Promise<Sonner> | undefined;
 let serial = 0;
-
-export function loadSonner(): Promise<Sonner> {
-  loading ??= import("sonner");
-  return loading;
-}
 
 /** Called once the toaster is mounted (it subscribes to sonner's state on mount): queued toasts show. */
 export function toasterReady(module: Sonner) {
@@ -28,10 +23,7 @@ export function toasterReady(module: Sonner) {
 
 function whenReady(run: (s: Sonner) => void) {
   if (sonner) run(sonner);
-  else {
-    waiting.push(run);
-    void loadSonner();
-  }
+  else waiting.push(run);
 }
 
 function show(kind: Kind, message: Message, data?: ExternalToast): string | number {

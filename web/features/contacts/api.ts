@@ -7,6 +7,7 @@ import {
   type ContactPages,
   containsContact,
   locateContact,
+  newTempId,
   patchContact,
   prependContact,
   reinsertContact,
@@ -180,7 +181,7 @@ export function useContactCreateMutation(orgId: string) {
     onMutate: async ({ fields }) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       const now = new Date().toISOString();
-      const temp = contactFromFields(orgId, fields, `temp-${crypto.randomUUID()}`, now);
+      const temp = contactFromFields(orgId, fields, newTempId(), now);
       for (const [queryKey] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
         const params = queryKey[3] as ContactListParams | undefined;
         if (!params || params.q || params.filter === "recent" || (params.filter === "favorites" && !temp.is_favorite)) continue;

@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { AuditLogCard } from "../components/audit-log-card";
 import { UsageCard } from "../components/usage-card";
+import { NoOrganizationAlert } from "@/components/no-organization-alert";
 
 /** /admin/analytics: the organization's usage per month and its audit log, for admins and the owner. */
 export function AnalyticsRoute() {
@@ -14,10 +15,7 @@ export function AnalyticsRoute() {
     <>
       <PageHeader title="Analytics" description="Usage of this organization and its audit log" />
       {!current ? (
-        <Alert role="status">
-          <AlertTitle>No organization selected</AlertTitle>
-          <AlertDescription>Please select an organization first</AlertDescription>
-        </Alert>
+        <NoOrganizationAlert />
       ) : !roleAllows(matrixRole(current), "audit.view") ? (
         <Alert role="status">
           <ShieldAlert aria-hidden="true" />

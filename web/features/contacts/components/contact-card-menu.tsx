@@ -2,6 +2,7 @@ import { EllipsisVertical, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { Contact } from "../types";
+import { isUnsaved } from "../lib/contact-cache";
 
 interface ContactCardMenuProps {
   contact: Contact;
@@ -10,7 +11,7 @@ interface ContactCardMenuProps {
 }
 
 export function ContactCardMenu({ contact, onEdit, onDelete }: ContactCardMenuProps) {
-  const pending = contact.id.startsWith("temp-");
+  const pending = isUnsaved(contact);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

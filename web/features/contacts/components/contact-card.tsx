@@ -12,6 +12,7 @@ import { type CardPhone, ContactReachList } from "./contact-reach-list";
 import { contactPhone } from "./phone-links";
 import { DenseContactCard } from "./dense-contact-card";
 import { FavoriteButton } from "./favorite-button";
+import { isUnsaved } from "../lib/contact-cache";
 
 interface ContactCardProps {
   contact: Contact;
@@ -56,7 +57,7 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
       aria-labelledby={nameId}
       aria-posinset={position}
       aria-setsize={setSize}
-      className={cn("rounded-lg border bg-card p-4 shadow-xs", contact.id.startsWith("temp-") && "opacity-70")}
+      className={cn("rounded-lg border bg-card p-4 shadow-xs", isUnsaved(contact) && "opacity-70")}
     >
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">

@@ -6,6 +6,7 @@ import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import type { Contact } from "../types";
 import { FavoriteButton } from "./favorite-button";
 import { PhoneNumber, SmsLink, contactPhone } from "./phone-links";
+import { isUnsaved } from "../lib/contact-cache";
 
 interface ContactTableRowProps {
   contact: Contact;
@@ -18,7 +19,7 @@ const placeholder = (text: string) => <span className="text-muted-foreground">{t
 
 /** One table row; a click on it (outside the star, links and actions) opens the contact's detail view. */
 export function ContactTableRow({ contact, index, rowRef, actions }: ContactTableRowProps) {
-  const pending = contact.id.startsWith("temp-");
+  const pending = isUnsaved(contact);
   const phone = contactPhone(contact);
 
   function handleClick(event: MouseEvent<HTMLTableRowElement>) {

@@ -9,6 +9,7 @@ import { ContactCardMenu } from "./contact-card-menu";
 import { type CardPhone, ContactReachList } from "./contact-reach-list";
 import { FavoriteButton } from "./favorite-button";
 import { contactPhone, dialableNumber, shownNumber } from "./phone-links";
+import { isUnsaved } from "../lib/contact-cache";
 
 interface DenseContactCardProps {
   contact: Contact;
@@ -39,7 +40,7 @@ export function DenseContactCard(props: DenseContactCardProps) {
       aria-labelledby={nameId}
       aria-posinset={position}
       aria-setsize={setSize}
-      className={cn("rounded-lg border bg-card px-3 py-2 shadow-xs", contact.id.startsWith("temp-") && "opacity-70")}
+      className={cn("rounded-lg border bg-card px-3 py-2 shadow-xs", isUnsaved(contact) && "opacity-70")}
     >
       <div className="flex items-center gap-1">
         <div className="flex min-w-0 flex-1 flex-col">

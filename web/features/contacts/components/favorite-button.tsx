@@ -2,6 +2,7 @@ import { Star } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { Contact } from "../types";
+import { isUnsaved } from "../lib/contact-cache";
 
 interface FavoriteButtonProps {
   contact: Contact;
@@ -19,7 +20,7 @@ export function FavoriteButton({ contact, onToggle, className }: FavoriteButtonP
       className={cn("size-8", className)}
       aria-label={favorite ? "Remove from favorites" : "Add to favorites"}
       data-skip-access=""
-      disabled={contact.id.startsWith("temp-")}
+      disabled={isUnsaved(contact)}
       onClick={() => onToggle(contact)}
     >
       <Star aria-hidden="true" className={cn(favorite ? "fill-amber-400 text-amber-500" : "text-muted-foreground")} />

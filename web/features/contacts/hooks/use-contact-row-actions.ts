@@ -1,6 +1,7 @@
 import { toast } from "@/lib/toast";
 import { useContactAccessMutation, useContactFavoriteMutation } from "../api";
 import type { Contact } from "../types";
+import { isUnsaved } from "../lib/contact-cache";
 
 export interface ContactRowActions {
   onToggleFavorite: (contact: Contact) => void;
@@ -30,7 +31,7 @@ export function useContactRowWrites(orgId: string) {
 
   function onOpened(contact: Contact) {
     // A row still waiting for its server id has nothing to record against.
-    if (!contact.id.startsWith("temp-")) access.mutate(contact.id);
+    if (!isUnsaved(contact)) access.mutate(contact.id);
   }
 
   return { onToggleFavorite, onOpened };

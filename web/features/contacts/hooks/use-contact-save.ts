@@ -1,3 +1,4 @@
+import { NO_ORGANIZATION } from "@/components/no-organization-alert";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { isApiError } from "@/api";
@@ -45,7 +46,7 @@ export function useContactSave(orgId: string | null) {
       return { kind: "failed" };
     }
     if (!orgId) {
-      toast.error("Please select an organization first");
+      toast.error(NO_ORGANIZATION);
       return { kind: "failed" };
     }
     if (!base) {

@@ -1,6 +1,11 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Contact, ContactsPage } from "../types";
 
+/** The id of a contact shown before the server has answered its create (optimistic row). */
+export const newTempId = () => `temp-${crypto.randomUUID()}`;
+/** A row not saved yet: no menu, star or detail until the server's copy replaces it. */
+export const isUnsaved = (contact: { id: string }) => contact.id.startsWith("temp-");
+
 // Pure helpers over the cached pages of the contact lists, so optimistic writes touch one row and can be
 // undone one row at a time (a snapshot restore would also undo unrelated changes made meanwhile).
 

@@ -3,7 +3,6 @@ import { toast } from "@/lib/toast";
 import { CONTACT_SORTS, type ContactFilter, type ContactSort, DEFAULT_SORT } from "@shared/contact-fields";
 import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
@@ -22,6 +21,7 @@ import { type ContactRowActions, useContactRowWrites } from "../hooks/use-contac
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
+import { NO_ORGANIZATION, NoOrganizationAlert } from "@/components/no-organization-alert";
 
 // The dialogs (the form with react-hook-form, zod and the phone library; details; deleted contacts) load
 // when first opened, so the list shows without them; the form's code is fetched once the list is up.
@@ -45,7 +45,6 @@ const VIEWS: readonly ContactView[] = ["table", "cards"];
 const SEARCH_DEBOUNCE_MS = 250;
 /** How long the Undo of a delete is offered (the server allows the deleter ten minutes). */
 const UNDO_TOAST_MS = 10_000;
-const NO_ORGANIZATION = "Please select an organization first";
 
 export function ContactsRoute() {
   const me = useMeQuery();
@@ -161,10 +160,7 @@ export function ContactsRoute() {
       {me.isPending ? (
         <PageSpinner label="Loading contacts" />
       ) : !orgId ? (
-        <Alert role="status">
-          <AlertTitle>No organization selected</AlertTitle>
-          <AlertDescription>{NO_ORGANIZATION}</AlertDescription>
-        </Alert>
+        <NoOrganizationAlert />
       ) : (
         <>
           <ContactsControls

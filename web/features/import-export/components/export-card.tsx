@@ -13,6 +13,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useGroupsQuery } from "@/features/groups/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { type ExportChoice, exportHref, fetchExportSummary } from "../export-api";
+import { NoOrganizationAlert } from "@/components/no-organization-alert";
 
 const DENIED = "Access denied: Admin privileges required for data export";
 
@@ -34,12 +35,7 @@ const FILTER_WORDS: Record<ContactFilter, string> = { all: "all contacts", favor
 export function ExportCard({ listScope, initialGroup }: ExportCardProps) {
   const { current } = useCurrentOrganization();
   if (!current) {
-    return (
-      <Alert role="status">
-        <AlertTitle>No organization selected</AlertTitle>
-        <AlertDescription>Please select an organization first</AlertDescription>
-      </Alert>
-    );
+    return <NoOrganizationAlert />;
   }
   if (!roleAllows(matrixRole(current), "contacts.export")) {
     return (

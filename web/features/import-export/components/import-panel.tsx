@@ -1,4 +1,3 @@
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { hasContactPicker } from "../lib/contact-picker";
 import { FileImportCard } from "./file-import-card";
@@ -6,6 +5,7 @@ import { MobileImportGuide } from "./mobile-import-guide";
 import { PhoneContactsCard } from "./phone-contacts-card";
 import { PhoneContactsHelpCard } from "./phone-contacts-help-card";
 import { RecentImports } from "./recent-imports";
+import { NoOrganizationAlert } from "@/components/no-organization-alert";
 
 /**
  * Spec section 2's import panel: the CSV and vCard cards, then the phone's own card where the device
@@ -14,12 +14,7 @@ import { RecentImports } from "./recent-imports";
 export function ImportPanel() {
   const { current } = useCurrentOrganization();
   if (!current) {
-    return (
-      <Alert role="status">
-        <AlertTitle>No organization selected</AlertTitle>
-        <AlertDescription>Please select an organization first</AlertDescription>
-      </Alert>
-    );
+    return <NoOrganizationAlert />;
   }
   const native = hasContactPicker();
   // Keyed by organization: switching drops a half-done import of the other organization from view.

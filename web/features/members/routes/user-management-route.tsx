@@ -3,7 +3,6 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
@@ -17,6 +16,7 @@ import { PendingInvitations } from "../components/pending-invitations";
 import { UserActionsSheet, type UserManagementCommands, UserManagementToolbar } from "../components/user-actions-sheet";
 import { useMemberRoleChange } from "../hooks/use-member-role-change";
 import type { MemberAction, MemberDialog } from "../lib/member-dialog";
+import { NoOrganizationAlert } from "@/components/no-organization-alert";
 
 export function UserManagementRoute() {
   const me = useMeQuery();
@@ -76,10 +76,7 @@ export function UserManagementRoute() {
           <PendingInvitations organizationId={organizationId} />
         </>
       ) : (
-        <Alert role="status">
-          <AlertTitle>No organization selected</AlertTitle>
-          <AlertDescription>Select or create an organization to manage its users.</AlertDescription>
-        </Alert>
+        <NoOrganizationAlert description="Select or create an organization to manage its users." />
       )}
       {!isDesktop && commands.onAdd && (
         <Button
