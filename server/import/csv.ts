@@ -63,18 +63,29 @@ export function* csvRecords({ text, delimiter, newline }: CsvText): Generator<Cs
 }
 
 const QUOTE = 34;
+const SPACE = 32;
+const TAB = 9;
 const LF = 10;
 const CR = 13;
+
+/** Blank as String.trim() sees it, for the characters a CSV file holds between its fields. */
+const isBlank = (c: number) => c === SPACE || c === TAB || c === LF || c === CR || c === 0xa0 || c === 0xfeff;
 
 /**
  * How many non-blank records CSV text holds, counted by one scan of its characters rather than by parsing
  * it into cells: the count is what the progress bar divides by, taken before the import starts, and
  * parsing a 100,000-row file only to count it cost a second of work and a hundred megabytes of
- * short-lived cells. Quoting as papaparse reads it: a quote opens a quoted field only at the field's
- * start (elsewhere it is a character, as in 5'11"), a doubled quote inside one is a quote character.
+ * short-lived cells. Quoting and line breaks as papaparse reads them, broken files included: records end
+ * at the file's own line break (a lone CR in a CRLF file is a character); a quote opens a quoted field
+ * only at the field's start (elsewhere it is a character, as in 5'11"); inside one, a doubled quote is a
+ * quote character, and a quote closes the field only when spaces and then a delimiter, a line break or
+ * the end follow it (otherwise papaparse keeps it as a character and reads on).
  */
-export function countCsvRecords({ text, delimiter }: CsvText): number {
+export function countCsvRecords({ text, delimiter, newline }: CsvText): number {
   const separator = delimiter.charCodeAt(0);
+  const lineBreak = newline || "\n";
+  const breakStart = lineBreak.charCodeAt(0);
+  const breakAt = (i: number) => text.charCodeAt(i) === breakStart && (lineBreak.length === 1 || text.startsWith(lineBreak, i));
   let records = 0;
   let quoted = false;
   let fieldStart = true;
@@ -82,22 +93,28 @@ export function countCsvRecords({ text, delimiter }: CsvText): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (quoted) {
-      if (c !== QUOTE) filled ||= c !== 32 && c !== 9 && c !== LF && c !== CR;
+      if (c !== QUOTE) filled ||= !isBlank(c);
       else if (text.charCodeAt(i + 1) === QUOTE) {
         filled = true;
         i++;
-      } else quoted = false;
-    } else if (c === LF || c === CR) {
+      } else {
+        let next = i + 1;
+        while (next < text.length && (text.charCodeAt(next) === SPACE || (text.charCodeAt(next) === TAB && separator !== TAB))) next++;
+        if (next >= text.length || text.charCodeAt(next) === separator || breakAt(next)) quoted = false;
+        else filled = true;
+      }
+    } else if (breakAt(i)) {
       if (filled) records++;
       filled = false;
       fieldStart = true;
+      i += lineBreak.length - 1;
     } else if (c === separator) fieldStart = true;
     else if (c === QUOTE && fieldStart) {
       quoted = true;
       fieldStart = false;
     } else {
       fieldStart = false;
-      filled ||= c !== 32 && c !== 9;
+      filled ||= !isBlank(c);
     }
   }
   return filled ? records + 1 : records;

@@ -273,6 +273,10 @@ describe("counting a CSV file's records before the import", () => {
     ["quoted blanks", 'name,phone\n"","  "\nAnn,1\n'],
     ["a quote inside an unquoted field", "name,height,phone\nAnn,5'11\",5551234567\nBob,6',5551234568\n"],
     ["quoted spaces around a blank record", 'name,phone\n" ",\n"Ann",1\n'],
+    ["a quote that does not close its field", 'name,phone\n"Ann "the boss" Smith",5551234567\nBob,5551234568\n"Cy"x\nDee,1\n'],
+    ["a closing quote before spaces and a delimiter", 'name,phone\n"Ann"  ,5551234567\n"Bob" \t\n'],
+    ["a lone CR in a CRLF file", "name,phone\r\nAnn\rSmith,5551234567\r\nBob,5551234568\r\n"],
+    ["a quoted field never closed", 'name,phone\nAnn,1\n"Bob,2\nCy,3\n'],
   ])("counts what the reader reads: %s", (_what, text) => {
     const file = readImportFile(bytesOf(text), "x.csv");
     expect(file.format === "csv" && file.records).toBe(records(file).length);
