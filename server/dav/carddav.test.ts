@@ -284,6 +284,17 @@ describe.each(engines)("CardDAV server (%s)", (engine) => {
       expect(responsesOf(multiget)[0]!.found.get(`${CARDDAV}|address-data`)!.text).toContain("VERSION:4.0");
     });
 
+    it("stores a card whose values hold control characters without them", async () => {
+      const res = await put(
+        "nul.vcf",
+        card(["FN:Nul Card", `TEL:${phone()}`, "NOTE;ENCODING=QUOTED-PRINTABLE:one=00two", "X-KEPT:a\u0000b"]),
+      );
+      expect(res.status).toBe(201);
+      const got = await dav(t.app, "GET", `${book()}nul.vcf`, { auth: adminDav });
+      expect(got.text).toContain("NOTE:onetwo");
+      expect(got.text).toContain("X-KEPT:ab");
+    });
+
     it("refuses a card without a phone with a clear message, and stores nothing", async () => {
       const before = (await api("GET", "/contacts/counts")).json.all;
       const res = await put("nophone.vcf", card(["FN:No Phone", "EMAIL:no@example.com"]));

@@ -53,3 +53,14 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   const text = new TextDecoder(encoding).decode(bytes);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
 }
+
+// C0 control characters but tab, line feed and carriage return, and DEL: never text a person wrote.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * Text read from a file without its control characters: a NUL (a stray byte deep in a CSV file, or
+ * `=00` in a quoted-printable vCard value) cannot be stored in PostgreSQL text, and one such value
+ * failed its whole batch; the others would only be invisible garbage in a name or a note.
+ */
+export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "");

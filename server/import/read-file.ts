@@ -6,7 +6,7 @@ import { readCard } from "../vcard/to-candidate.js";
 import type { CardExtras, ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 import { type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
-import { decodeText, detectEncoding, looksBinary } from "./decode.js";
+import { decodeText, detectEncoding, looksBinary, withoutControlCharacters } from "./decode.js";
 
 export type ImportFormat = "csv" | "vcard";
 
@@ -48,7 +48,7 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
   // one is read by its content.
   const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
   if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
-  const csv = csvDialect(decodeText(bytes).text);
+  const csv = csvDialect(withoutControlCharacters(decodeText(bytes).text));
   const head: string[][] = [];
   for (const { record } of csvRecords(csv)) {
     head.push(record);

@@ -283,6 +283,29 @@ describe.each(engines)("imports API (%s)", (engine) => {
     });
   });
 
+  it("imports values holding control characters without them: a quoted-printable =00, a NUL deep in a CSV file", async () => {
+    const [p1, p2, p3] = [phone(), phone(), phone()];
+    const vcf = [
+      "BEGIN:VCARD",
+      "VERSION:2.1",
+      "N:Nulcard;Nadia",
+      `TEL;CELL:${p1}`,
+      "NOTE;ENCODING=QUOTED-PRINTABLE:before=00after=07",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    const cards = await importFile(vcf, "nul.vcf");
+    expect(cards.json).toMatchObject({ status: "done", imported: 1, failed: 0 });
+    expect((await search("Nulcard"))[0]).toMatchObject({ first_name: "Nadia", notes: "beforeafter" });
+
+    // A NUL in the first 8 KB marks a binary file (refused whole); further on it is a stray byte.
+    const filler = { name: "Padding Person", phone: p2, notes: "x".repeat(4500) };
+    const csv = csvOf(["name", "phone", "notes"], [filler, filler, { name: "Nul\u0000row Person", phone: p3, notes: "a\u0000b" }]);
+    const rows = await importFile(csv, "nul.csv");
+    expect(rows.json).toMatchObject({ status: "done", total: 3, imported: 2, merged: 1, failed: 0 });
+    expect((await search("Nulrow"))[0]).toMatchObject({ first_name: "Nulrow", last_name: "Person", notes: "ab" });
+  });
+
   it("downloads the failed rows as a CSV to fix and import again", async () => {
     const csv = csvOf(
       ["name", "phone", "notes"],

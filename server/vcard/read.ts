@@ -1,4 +1,5 @@
 import { TextDecoder } from "node:util";
+import { withoutControlCharacters } from "../import/decode.js";
 // A tolerant vCard reader (2.1, 3.0, 4.0) for files written by real products, many of them broken:
 // folded lines, quoted-printable with soft line breaks, per-property CHARSET, bare 2.1 parameters,
 // grouped properties, nested cards, missing END lines. See docs/decisions/009-import-formats.md.
@@ -137,13 +138,13 @@ function parseProperty(line: string, fallbackCharset: string): VCardProperty | n
   const name = (dot > 0 ? fullName.slice(dot + 1) : fullName).toUpperCase();
   if (!/^[A-Z0-9-]+$/.test(name)) return null;
   const params = parseParams(line.slice(header.nameEnd, header.colon));
-  const raw = decodeBytes(line, params.get("CHARSET")?.[0] ?? fallbackCharset, fallbackCharset);
+  const raw = withoutControlCharacters(decodeBytes(line, params.get("CHARSET")?.[0] ?? fallbackCharset, fallbackCharset));
   let bytes = line.slice(header.colon + 1);
   const encoding = (params.get("ENCODING")?.[0] ?? "").toUpperCase();
   if (encoding === "QUOTED-PRINTABLE") bytes = decodeQuotedPrintable(bytes);
   else if (encoding === "BASE64" || encoding === "B") return { group, name, params, value: "", raw }; // photos and other binaries: kept out
   const charset = params.get("CHARSET")?.[0] ?? fallbackCharset;
-  return { group, name, params, value: decodeBytes(bytes, charset, fallbackCharset), raw };
+  return { group, name, params, value: withoutControlCharacters(decodeBytes(bytes, charset, fallbackCharset)), raw };
 }
 
 function parseParams(text: string): Map<string, string[]> {
