@@ -10,22 +10,25 @@ export * from "./contact-fields.js";
 
 export { PAGE_DEFAULT as CONTACT_PAGE_DEFAULT } from "./paging.js";
 
+/** Said under the field, or after its name by the importer ("Notes must be at most 5000 characters"). */
+const atMost = (max: number) => ({ error: `Must be at most ${max} characters` });
 const line = (max: number) =>
   z
     .string()
-    .max(max * 2)
+    .max(max * 2, atMost(max))
     .transform(sanitizeLine)
-    .pipe(z.string().max(max));
+    .pipe(z.string().max(max, atMost(max)));
 const text = (max: number) =>
   z
     .string()
-    .max(max * 2)
+    .max(max * 2, atMost(max))
     .transform(sanitizeText)
-    .pipe(z.string().max(max));
-/** Optional text: empty means "no value" (stored as null). */
+    .pipe(z.string().max(max, atMost(max)));
+/** Optional text: empty means "no value" (stored as null). Nullable rather than a union with null, so a
+ * value's own issue (too long, not an address) is reported rather than "Invalid input". */
 const optional = (schema: z.ZodType<string>) =>
-  z
-    .union([schema, z.null()])
+  schema
+    .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v));
 
@@ -34,7 +37,12 @@ const phoneType = z.enum(PHONE_TYPES);
 /** Every editable field; the form and the API share it. */
 export const contactFieldsSchema = z
   .object({
-    first_name: z.string().max(200).transform(sanitizeLine).pipe(z.string().max(100)).default(""),
+    first_name: z
+      .string()
+      .max(200, atMost(100))
+      .transform(sanitizeLine)
+      .pipe(z.string().max(100, atMost(100)))
+      .default(""),
     last_name: optional(line(100)),
     company: optional(line(200)),
     email: optional(

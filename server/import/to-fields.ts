@@ -1,5 +1,6 @@
 import { type ContactFields, contactFieldsSchema } from "../../shared/contact-schemas.js";
 import { isValidEmail } from "../../shared/email.js";
+import { IMPORT_TARGET_LABELS, type ImportTarget } from "../../shared/import-schemas.js";
 import { isValidPhone } from "../../shared/phone.js";
 import type { ContactCandidate } from "./candidate.js";
 
@@ -56,6 +57,12 @@ export function candidateToFields(candidate: ContactCandidate): CandidateOutcome
     postal_zip_code: candidate.postal_zip_code || null,
     notes: candidate.notes || null,
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid contact" };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = IMPORT_TARGET_LABELS[issue?.path[0] as ImportTarget] as string | undefined;
+    const message = issue?.message ?? "Invalid contact";
+    const named = issue?.code === "too_big" && field ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+    return { ok: false, message: named };
+  }
   return { ok: true, fields: parsed.data, warnings };
 }
