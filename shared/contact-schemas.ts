@@ -12,18 +12,15 @@ export { PAGE_DEFAULT as CONTACT_PAGE_DEFAULT } from "./paging.js";
 
 /** Said under the field, or after its name by the importer ("Notes must be at most 5000 characters"). */
 const atMost = (max: number) => ({ error: `Must be at most ${max} characters` });
-const line = (max: number) =>
+/** Text of at most `max` characters once sanitised (twice that is refused before the work of sanitising). */
+const bounded = (max: number, sanitize: (value: string) => string) =>
   z
     .string()
     .max(max * 2, atMost(max))
-    .transform(sanitizeLine)
+    .transform(sanitize)
     .pipe(z.string().max(max, atMost(max)));
-const text = (max: number) =>
-  z
-    .string()
-    .max(max * 2, atMost(max))
-    .transform(sanitizeText)
-    .pipe(z.string().max(max, atMost(max)));
+const line = (max: number) => bounded(max, sanitizeLine);
+const text = (max: number) => bounded(max, sanitizeText);
 /** Optional text: empty means "no value" (stored as null). Nullable rather than a union with null, so a
  * value's own issue (too long, not an address) is reported rather than "Invalid input". */
 const optional = (schema: z.ZodType<string>) =>
@@ -37,12 +34,7 @@ const phoneType = z.enum(PHONE_TYPES);
 /** Every editable field; the form and the API share it. */
 export const contactFieldsSchema = z
   .object({
-    first_name: z
-      .string()
-      .max(200, atMost(100))
-      .transform(sanitizeLine)
-      .pipe(z.string().max(100, atMost(100)))
-      .default(""),
+    first_name: line(100).default(""),
     last_name: optional(line(100)),
     company: optional(line(200)),
     email: optional(

@@ -59,10 +59,10 @@ export function candidateToFields(candidate: ContactCandidate): CandidateOutcome
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = IMPORT_TARGET_LABELS[issue?.path[0] as ImportTarget] as string | undefined;
-    const message = issue?.message ?? "Invalid contact";
-    const named = issue?.code === "too_big" && field ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
-    return { ok: false, message: named };
+    if (!issue) return { ok: false, message: "Invalid contact" };
+    // "Must be at most 5000 characters" sits under its field in the form; a row's reason names the field.
+    const field = issue.code === "too_big" ? (IMPORT_TARGET_LABELS[issue.path[0] as ImportTarget] as string | undefined) : undefined;
+    return { ok: false, message: field ? `${field} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}` : issue.message };
   }
   return { ok: true, fields: parsed.data, warnings };
 }
