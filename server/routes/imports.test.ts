@@ -219,6 +219,29 @@ describe.each(engines)("imports API (%s)", (engine) => {
     expect((await search("Twin")).map((c) => c.email)).toEqual(["twin@example.com"]);
   });
 
+  it("imports a file of several batches in order: a later batch merges into contacts an earlier one created", async () => {
+    // 4,600 rows are three batches; rows 4100-4599 repeat the numbers of rows 3400-3899 with an e-mail, and
+    // every thousandth row has no number. (On PostgreSQL a batch is prepared while the one before is written.)
+    const number = (i: number) => `+1 415 55${String(i).padStart(5, "0")}`;
+    const rows = Array.from({ length: 4600 }, (_, i) =>
+      i >= 4100
+        ? { name: `Again ${i}`, phone: number(i - 700), email: `again${i}@example.com` }
+        : { name: `Batch ${i}`, phone: i % 1000 === 999 ? "" : number(i) },
+    );
+    const before = await total();
+    let run = (await importFile(csvOf(["name", "phone", "email"], rows), "batches.csv")).json;
+    for (let i = 0; run.status === "running" && i < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await api("GET", `/imports/${run.id}`)).json;
+    }
+    expect(run).toMatchObject({ status: "done", total: 4600, processed: 4600, imported: 4096, merged: 500, failed: 4 });
+    expect(run.errors.map((e: any) => e.message)).toEqual([1001, 2001, 3001, 4001].map((row) => `Row ${row}: Missing phone number`));
+    expect(run.notices).toHaveLength(500);
+    expect(run.notices[0].message).toBe("Row 4102: merged into Batch 3400");
+    expect(await total()).toBe(before + 4096);
+    expect((await search("4155503899")).map((c) => [c.first_name, c.last_name, c.email])).toEqual([["Batch", "3899", "again4599@example.com"]]);
+  });
+
   it("asks once per run what to do with a matching phone: update with the file's values, or skip the row", async () => {
     const tel = phone();
     const created = await api("POST", "/contacts", { first_name: "Mode", last_name: "Tester", company: "Old Co", phone: tel });

@@ -1,4 +1,3 @@
-import type { ContactFields } from "../../shared/contact-schemas.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import type { ImportMode } from "../../shared/import-schemas.js";
 import type { CountryCode } from "../../shared/phone.js";
@@ -10,6 +9,9 @@ import type { PreparedRow } from "../import/read-file.js";
 import { candidateToFields } from "../import/to-fields.js";
 import { derivedKeys } from "./contact-keys.js";
 import { MERGEABLE, rowValues } from "./contacts.js";
+
+type RowValues = ReturnType<typeof rowValues>;
+type RowKeys = ReturnType<typeof derivedKeys>;
 
 /**
  * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
@@ -69,6 +71,28 @@ function notice(tally: RunTally, row: PreparedRow, message: string) {
   if (tally.notices.length < KEEP_NOTICES) tally.notices.push({ row: row.label, message: `${row.label}: ${message}` });
 }
 
+type RowOutcome = { row: PreparedRow; message: string } | { row: PreparedRow; values: RowValues; keys: RowKeys; warnings: string[] };
+
+/** A batch after validation and the derived columns (sort keys, phones, search text), ready to write. */
+export interface PreparedBatch {
+  outcomes: RowOutcome[];
+}
+
+/**
+ * The CPU-bound half of a batch (parsing phones above all), apart from its write so that on PostgreSQL
+ * it can run while the previous batch's write waits on the database.
+ */
+export function prepareBatch(rows: PreparedRow[], country: CountryCode): PreparedBatch {
+  return {
+    outcomes: rows.map((row) => {
+      const outcome = candidateToFields(row.candidate);
+      if (!outcome.ok) return { row, message: outcome.message };
+      const values = rowValues(outcome.fields);
+      return { row, values, keys: derivedKeys(values, country), warnings: outcome.warnings };
+    }),
+  };
+}
+
 /**
  * Writes one batch in one transaction, every row through create-or-merge: a row whose normalised phone
  * belongs to an active contact (or to a row before it in the file) merges into that contact by `mode`;
@@ -79,24 +103,19 @@ export async function writeBatch(
   organizationId: string,
   importId: string,
   mode: ImportMode,
-  rows: PreparedRow[],
+  batch: PreparedBatch,
   tally: RunTally,
 ) {
-  const valid: { row: PreparedRow; fields: ContactFields }[] = [];
-  for (const row of rows) {
-    const outcome = candidateToFields(row.candidate);
-    if (!outcome.ok) fail(tally, row, outcome.message);
+  const prepared: { row: PreparedRow; values: RowValues; keys: RowKeys }[] = [];
+  for (const outcome of batch.outcomes) {
+    if ("message" in outcome) fail(tally, outcome.row, outcome.message);
     else {
-      for (const warning of outcome.warnings) notice(tally, row, warning);
-      valid.push({ row, fields: outcome.fields });
+      for (const warning of outcome.warnings) notice(tally, outcome.row, warning);
+      prepared.push(outcome);
     }
   }
-  tally.processed += rows.length - valid.length;
-  if (valid.length === 0) return;
-  const prepared = valid.map(({ row, fields }) => {
-    const values = rowValues(fields);
-    return { row, values, keys: derivedKeys(values, deps.config.defaultCountry) };
-  });
+  tally.processed += batch.outcomes.length - prepared.length;
+  if (prepared.length === 0) return;
 
   await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(organizationId);
