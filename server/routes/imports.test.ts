@@ -223,7 +223,7 @@ describe.each(engines)("imports API (%s)", (engine) => {
     // 4,600 rows are three batches; rows 4100-4599 repeat the numbers of rows 3400-3899 with an e-mail, and
     // every thousandth row has no number. (On PostgreSQL a batch is prepared while the one before is written.)
     const number = (i: number) => `+1 415 55${String(i).padStart(5, "0")}`;
-    const rows = Array.from({ length: 4600 }, (_, i) =>
+    const rows = Array.from({ length: 4600 }, (_, i): Record<string, string> =>
       i >= 4100
         ? { name: `Again ${i}`, phone: number(i - 700), email: `again${i}@example.com` }
         : { name: `Batch ${i}`, phone: i % 1000 === 999 ? "" : number(i) },
@@ -239,7 +239,9 @@ describe.each(engines)("imports API (%s)", (engine) => {
     expect(run.notices).toHaveLength(500);
     expect(run.notices[0].message).toBe("Row 4102: merged into Batch 3400");
     expect(await total()).toBe(before + 4096);
-    expect((await search("4155503899")).map((c) => [c.first_name, c.last_name, c.email])).toEqual([["Batch", "3899", "again4599@example.com"]]);
+    expect((await search("4155503899")).map((c) => [c.first_name, c.last_name, c.email])).toEqual([
+      ["Batch", "3899", "again4599@example.com"],
+    ]);
   });
 
   it("asks once per run what to do with a matching phone: update with the file's values, or skip the row", async () => {
