@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.spec.ts"],
     globalSetup: ["e2e/support/global-setup.ts"],
+    setupFiles: ["e2e/support/attempt-failures.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
