@@ -1,7 +1,7 @@
+import { setImmediate } from "node:timers/promises";
 import Papa from "papaparse";
 import type { ColumnMapping, ImportMode } from "../../shared/import-schemas.js";
 import { canUndoImport } from "../../shared/policy/import-rules.js";
-import type { CountryCode } from "../../shared/phone.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
@@ -21,7 +21,16 @@ import { type OrgActor, authorize } from "../policies/can.js";
 import { csvCell } from "../import/csv-cell.js";
 import { garbageCollector } from "./heap.js";
 import { noticeImportFinished } from "./notices.js";
-import { IMPORT_BATCH, type PreparedBatch, emptyTally, prepareBatch, progress, undoChanges, writeBatch } from "./import-run.js";
+import {
+  IMPORT_BATCH,
+  type RowOutcome,
+  emptyTally,
+  prepareBatch,
+  prepareBatchInSlices,
+  progress,
+  undoChanges,
+  writeBatch,
+} from "./import-run.js";
 
 /** A run whose heartbeat is older than this stopped without finishing (a crash or a restart). */
 const STALE_MS = 20_000;
@@ -185,21 +194,22 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, fileNam
   try {
     const collect = garbageCollector(GC_GROWTH_BYTES);
     // On PostgreSQL the next batch is prepared while the previous one's write waits on the database (its
-    // own process, on another core), in slices, so each of the write's statements is sent as soon as the
-    // one before answers. SQLite's driver is synchronous: a write runs to its end before anything else
-    // does, and preparing in between would only hold its lock longer.
+    // own process, on another core). SQLite's driver is synchronous: a write runs to its end before
+    // anything else does, and preparing in between would only hold its lock longer.
     const overlap = deps.database.engine === "postgres";
     let writing: Promise<void> | undefined;
-    const write = async (prepared: PreparedBatch) => {
+    const write = async (prepared: RowOutcome[]) => {
       await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally);
       bulkChanged(deps, actor);
       collect();
       // Without a turn of the event loop between batches, a large SQLite import held the process to
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
-      await new Promise((resolve) => setImmediate(resolve));
+      await setImmediate();
     };
     const flush = async (rows: PreparedRow[]) => {
-      const prepared = overlap ? await prepareInSlices(rows, deps.config.defaultCountry) : prepareBatch(rows, deps.config.defaultCountry);
+      const prepared = overlap
+        ? await prepareBatchInSlices(rows, deps.config.defaultCountry)
+        : prepareBatch(rows, deps.config.defaultCountry);
       await writing;
       writing = write(prepared);
       // Awaited before the next batch's write or at the end; marked handled now, so a failed write
@@ -244,18 +254,6 @@ async function process(deps: AppDeps, actor: OrgActor, importId: string, fileNam
     await imports.update(importId, { ...progress(tally), status: "failed", finished_at: nowIso() }).catch(() => undefined);
     throw error;
   }
-}
-
-const PREPARE_SLICE = 100;
-
-/** prepareBatch a hundred rows at a time (about 5 ms each), with a turn of the event loop after each. */
-async function prepareInSlices(rows: PreparedRow[], country: CountryCode): Promise<PreparedBatch> {
-  const outcomes: PreparedBatch["outcomes"] = [];
-  for (let i = 0; i < rows.length; i += PREPARE_SLICE) {
-    outcomes.push(...prepareBatch(rows.slice(i, i + PREPARE_SLICE), country).outcomes);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { outcomes };
 }
 
 /** Many contacts changed at once (a committed batch, an undo): screens reload what they show. */
