@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PHONE_TYPES } from "./contact-schemas.js";
+import { importEncodingSchema } from "./import-encodings.js";
 
 /** What a column of a CSV file can fill (or 'ignore'). */
 export const IMPORT_TARGETS = [
@@ -62,8 +63,11 @@ export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
 export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 export const IMPORT_ACCEPTED = [".csv", ".vcf"] as const;
 
+/** The form fields of a preview besides the file: the encoding the person chose (detected without it). */
+export const previewOptionsSchema = z.object({ encoding: importEncodingSchema.optional() });
+
 /** The form fields of an import besides the file; multipart sends text. */
-export const importOptionsSchema = z.object({
+export const importOptionsSchema = previewOptionsSchema.extend({
   mapping: z
     .string()
     .max(100_000)

@@ -5,7 +5,8 @@ import type { Session } from "./browser.js";
 
 export interface FileSpec {
   name: string;
-  content: string;
+  /** Text (sent as UTF-8), or the file's bytes (chooseFile only). */
+  content: string | Uint8Array;
   type?: string;
 }
 
@@ -27,7 +28,7 @@ export async function ownOrganization(s: Session, name: string): Promise<string>
 export async function dropFiles(target: Locator, files: FileSpec[]) {
   const dataTransfer = await target.page().evaluateHandle((list) => {
     const transfer = new DataTransfer();
-    for (const f of list) transfer.items.add(new File([f.content], f.name, { type: f.type ?? "" }));
+    for (const f of list) transfer.items.add(new File([f.content as string], f.name, { type: f.type ?? "" }));
     return transfer;
   }, files);
   for (const type of ["dragenter", "dragover", "drop"]) await target.dispatchEvent(type, { dataTransfer });

@@ -1,12 +1,7 @@
 import { isUtf8 } from "node:buffer";
-import { TextDecoder } from "node:util";
-import chardet from "chardet";
-
-export interface DecodedText {
-  text: string;
-  /** The encoding used, as a TextDecoder label. */
-  encoding: string;
-}
+import iconv from "iconv-lite";
+import type { ImportEncoding } from "../../shared/import-encodings.js";
+import { guessLegacyEncoding } from "./encoding-guess.js";
 
 const BINARY_SIGNATURES = [
   [0x25, 0x50, 0x44, 0x46], // %PDF
@@ -33,30 +28,52 @@ function utf16Bom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
 
 /**
  * The file's text encoding: a byte-order mark when there is one, else UTF-8 when the bytes are valid
- * UTF-8, else what chardet detects among the legacy encodings real exports use (Windows-1252 and
- * Latin-1 for Outlook and old Excel, Shift_JIS and EUC-JP for Japanese phones), Windows-1252 by default.
+ * UTF-8, else the most plausible legacy encoding (server/import/encoding-guess.ts), ties going to
+ * `preferred` (the code page of the uploader's language).
  */
-export function detectEncoding(bytes: Uint8Array): string {
+export function detectEncoding(bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding {
   const bom = utf16Bom(bytes);
   if (bom) return bom;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
   // Checked without decoding: a 10 MB file would otherwise become a 20 MB string only to be thrown away.
-  if (isUtf8(bytes)) return "utf-8";
-  const guess = (chardet.detect(bytes) ?? "").toLowerCase();
-  if (["shift_jis", "euc-jp", "iso-2022-jp", "big5", "gb18030", "euc-kr", "windows-1251", "koi8-r"].includes(guess)) return guess;
-  return "windows-1252";
+  if (isUtf8(bytes) || mostlyUtf8(bytes)) return "utf-8";
+  return guessLegacyEncoding(bytes, preferred);
 }
 
-/** Bytes to text in their detected encoding; a byte-order mark is dropped. */
-export function decodeText(bytes: Uint8Array): DecodedText {
-  const encoding = detectEncoding(bytes);
-  const text = new TextDecoder(encoding).decode(bytes);
-  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
+/**
+ * A UTF-8 file with a few stray bytes (two exports pasted together, a name typed in another program):
+ * read as UTF-8, one character lost, rather than every accent of it turned into two letters. Legacy
+ * text seldom forms a valid UTF-8 sequence by chance, let alone four for each byte that fails.
+ */
+function mostlyUtf8(bytes: Uint8Array): boolean {
+  let valid = 0;
+  let invalid = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) continue;
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    let ok = length > 0;
+    for (let k = 1; ok && k < length; k++) ok = (bytes[i + k]! & 0xc0) === 0x80;
+    if (ok) {
+      valid++;
+      i += length - 1;
+    } else invalid++;
+  }
+  return valid >= 4 * invalid;
 }
 
-// C0 control characters but tab, line feed and carriage return, and DEL: never text a person wrote.
+/**
+ * Bytes to text, a byte-order mark dropped. iconv-lite rather than TextDecoder: Node's TextDecoder reads
+ * 'windows-1252' as Latin-1, so Outlook's curly apostrophes, dashes, euro signs and 'œ' (bytes 0x80-0x9F)
+ * became invisible control characters.
+ */
+export const decodeText = (bytes: Uint8Array, encoding: ImportEncoding): string =>
+  iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+
+// C0 control characters but tab, line feed and carriage return, DEL and the C1 controls: never text a
+// person wrote (C1 controls are what a Windows-1252 file read as Latin-1 shows for its curly quotes).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 /**
  * Text read from a file without its control characters: a NUL (a stray byte deep in a CSV file, or

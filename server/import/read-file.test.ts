@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { detectEncoding } from "./decode.js";
 import { csvRecords } from "./csv.js";
@@ -103,6 +104,30 @@ describe("reading CSV files", () => {
 describe("reading vCard files", () => {
   const candidates = (text: string | Uint8Array) =>
     [...preparedRows(readImportFile(typeof text === "string" ? bytesOf(text) : text, "cards.vcf"))].map((r) => r.candidate);
+
+  it("reads CHARSET=ISO-8859-1 as Windows-1252 (Outlook's curly quotes), Windows-1250, and the file's own for the rest", () => {
+    const card = [
+      "BEGIN:VCARD",
+      "VERSION:2.1",
+      "N;CHARSET=windows-1250;ENCODING=QUOTED-PRINTABLE:Dvo=F8=E1k;Ji=F8=ED",
+      "NOTE;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:O=92Brien owes =805",
+      "ORG:Łódź Tech",
+      "TEL;CELL:+420 601 234 567",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    const bytes = new Uint8Array(iconv.encode(card, "windows-1250"));
+    expect(candidates(bytes)).toEqual([
+      {
+        first_name: "Jiří",
+        last_name: "Dvořák",
+        notes: "O’Brien owes €5",
+        company: "Łódź Tech",
+        phones: [{ value: "+420 601 234 567", type: "mobile" }],
+      },
+    ]);
+    expect(readImportFile(bytes, "cards.vcf").encoding).toBe("windows-1250");
+  });
 
   it("reads 2.1 quoted-printable with soft line breaks and per-property charsets", () => {
     const latin1 = Uint8Array.from(
@@ -289,7 +314,7 @@ describe("counting a CSV file's records before the import", () => {
     for (const path of files) {
       let file: ImportFile;
       try {
-        file = readImportFile(new Uint8Array(readFileSync(path)), path, "csv");
+        file = readImportFile(new Uint8Array(readFileSync(path)), path, { expected: "csv" });
       } catch {
         continue; // files the importer refuses (binary, empty) have nothing to count
       }

@@ -1,4 +1,4 @@
-import { TextDecoder } from "node:util";
+import type { ImportEncoding } from "../../shared/import-encodings.js";
 import type { ColumnMapping } from "../../shared/import-schemas.js";
 import { AppError } from "../errors.js";
 import { countVCards, vcardsOf } from "../vcard/read.js";
@@ -7,6 +7,7 @@ import type { CardExtras, ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 import { type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
 import { decodeText, detectEncoding, looksBinary, withoutControlCharacters } from "./decode.js";
+import { codePageOfLanguages } from "./encoding-guess.js";
 
 export type ImportFormat = "csv" | "vcard";
 
@@ -18,8 +19,17 @@ const HEAD_RECORDS = 50;
  * its rows are read again lazily by `preparedRows`, a batch at a time.
  */
 export type ImportFile =
-  | { format: "csv"; encoding: string; csv: CsvText; head: string[][]; records: number }
-  | { format: "vcard"; encoding: string; raw: string; charset: string; cards: number };
+  | { format: "csv"; encoding: ImportEncoding; csv: CsvText; head: string[][]; records: number }
+  | { format: "vcard"; encoding: ImportEncoding; raw: string; charset: string; cards: number };
+
+export interface ReadOptions {
+  /** What the file must be (the card it was dropped on). */
+  expected?: ImportFormat | undefined;
+  /** The encoding the person chose in the preview; detected when absent. */
+  encoding?: ImportEncoding | undefined;
+  /** The uploader's Accept-Language: a file that reads as well in two encodings is read in theirs. */
+  acceptLanguage?: string | undefined;
+}
 
 export const unsupportedFile = () => new AppError(415, "UNSUPPORTED_FILE", "Only .csv and .vcf files can be imported");
 export const csvUnreadable = () => new AppError(400, "PARSE_FAILED", "Failed to parse CSV file");
@@ -32,7 +42,8 @@ const startsWithVCard = (text: string) => /^\s*BEGIN:VCARD/i.test(text.slice(0, 
  * it came from), its name second; binary files and anything that is not a table or a card are refused,
  * so nothing is ever half-written from a file that cannot be read.
  */
-export function readImportFile(bytes: Uint8Array, fileName: string, expected?: ImportFormat): ImportFile {
+export function readImportFile(bytes: Uint8Array, fileName: string, options: ReadOptions = {}): ImportFile {
+  const { expected } = options;
   const byName = /\.vcf$|\.vcard$/i.test(fileName) ? "vcard" : /\.csv$|\.txt$/i.test(fileName) ? "csv" : null;
   if (looksBinary(bytes))
     throw byName === "vcard" || expected === "vcard"
@@ -40,15 +51,15 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
       : byName === "csv" || expected === "csv"
         ? csvUnreadable()
         : unsupportedFile();
-  const encoding = detectEncoding(bytes);
-  const start = new TextDecoder(encoding).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
+  const encoding = options.encoding ?? detectEncoding(bytes, codePageOfLanguages(options.acceptLanguage));
+  const start = decodeText(bytes.subarray(0, 4096), encoding);
   if (startsWithVCard(start)) return readVCardFile(bytes, encoding);
   if (byName === "vcard" || expected === "vcard") throw vcardUnreadable();
   // A table under another extension (.xlsx, .doc...) is not what the user meant to send; a name without
   // one is read by its content.
   const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
   if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
-  const csv = csvDialect(withoutControlCharacters(decodeText(bytes).text));
+  const csv = csvDialect(withoutControlCharacters(decodeText(bytes, encoding)));
   const head: string[][] = [];
   for (const { record } of csvRecords(csv)) {
     head.push(record);
@@ -59,12 +70,12 @@ export function readImportFile(bytes: Uint8Array, fileName: string, expected?: I
   return { format: "csv", encoding, csv, head, records };
 }
 
-function readVCardFile(bytes: Uint8Array, encoding: string): ImportFile {
+function readVCardFile(bytes: Uint8Array, encoding: ImportEncoding): ImportFile {
   // The reader decodes each property with its own CHARSET from a byte view of the file; a UTF-16 file
   // is turned into UTF-8 bytes first so that view holds one byte per character.
   const utf16 = encoding.startsWith("utf-16");
   const raw = (
-    utf16 ? Buffer.from(decodeText(bytes).text, "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    utf16 ? Buffer.from(decodeText(bytes, encoding), "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   ).toString("latin1");
   const cards = countVCards(raw);
   if (cards === 0) throw vcardUnreadable();

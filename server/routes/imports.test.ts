@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
 import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
@@ -67,8 +68,8 @@ describe.each(engines)("imports API (%s)", (engine) => {
     send(t.app, method, `/api/orgs/${orgId}${path}`, { cookie, body });
   const importFile = (bytes: Uint8Array | string, name: string, fields: Record<string, string> = {}, cookie = staff, orgId = org) =>
     upload(t.app, `/api/orgs/${orgId}/imports`, { bytes, name }, fields, cookie);
-  const preview = (bytes: Uint8Array | string, name: string) =>
-    upload(t.app, `/api/orgs/${org}/imports/preview`, { bytes, name }, {}, staff);
+  const preview = (bytes: Uint8Array | string, name: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    upload(t.app, `/api/orgs/${org}/imports/preview`, { bytes, name }, fields, staff, headers);
   const search = async (q: string) => (await api("GET", `/contacts?q=${encodeURIComponent(q)}&limit=100`)).json.items as any[];
   const total = async () => (await api("GET", "/contacts/counts")).json.all as number;
 
@@ -129,6 +130,36 @@ describe.each(engines)("imports API (%s)", (engine) => {
       "Mobile Phone": "phone",
       "E-mail Address": "email",
     });
+  });
+
+  it("reads a file in the uploader's code page, or in the encoding chosen in the preview, and imports it so", async () => {
+    const tel = phone();
+    // Excel on a Czech Windows: Windows-1250, whose Czech letters are other, real letters in Windows-1252.
+    const bytes = new Uint8Array(iconv.encode(`First Name,Last Name,Mobile Phone\r\nJiří,Dvořák,${tel}\r\n`, "windows-1250"));
+    const header = ["First Name", "Last Name", "Mobile Phone"];
+    const guessed = await preview(bytes, "kontakty.csv");
+    expect(guessed.json).toMatchObject({ encoding: "windows-1252", sample: [header, ["Jiøí", "Dvoøák", tel]] });
+    const czech = await preview(bytes, "kontakty.csv", {}, { "accept-language": "cs-CZ,cs;q=0.9,en;q=0.8" });
+    expect(czech.json).toMatchObject({ encoding: "windows-1250", sample: [header, ["Jiří", "Dvořák", tel]] });
+    const chosen = await preview(bytes, "kontakty.csv", { encoding: "windows-1250" });
+    expect(chosen.json).toMatchObject({ encoding: "windows-1250", sample: [header, ["Jiří", "Dvořák", tel]] });
+
+    const unknown = await importFile(bytes, "kontakty.csv", { encoding: "latin-2" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.message).toBe("Unknown text encoding");
+    expect(await search("Dvo")).toEqual([]);
+
+    const res = await importFile(bytes, "kontakty.csv", { encoding: "windows-1250" });
+    expect(res.json).toMatchObject({ status: "done", imported: 1 });
+    expect((await search("Dvořák")).map((c) => `${c.first_name} ${c.last_name}`)).toEqual(["Jiří Dvořák"]);
+  });
+
+  it("keeps an Outlook file's curly apostrophes, quotes, dashes and euro signs (Windows-1252 bytes 0x80-0x9F)", async () => {
+    const text = `First Name,Last Name,Mobile Phone,Notes\r\nSeán,O’Brien,${phone()},“VIP” – pays in €\r\n`;
+    const res = await importFile(new Uint8Array(iconv.encode(text, "windows-1252")), "outlook.csv");
+    expect(res.json).toMatchObject({ status: "done", imported: 1 });
+    const [sean] = await search("O’Brien");
+    expect(sean).toMatchObject({ first_name: "Seán", last_name: "O’Brien", notes: "“VIP” – pays in €" });
   });
 
   it("previews a vCard file as its first cards", async () => {

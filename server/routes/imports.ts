@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { importOptionsSchema, nativeImportSchema } from "../../shared/import-schemas.js";
+import { importOptionsSchema, nativeImportSchema, previewOptionsSchema } from "../../shared/import-schemas.js";
 import { pageQuerySchema } from "../../shared/paging.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
@@ -12,7 +12,7 @@ import { failedRowsCsv, getImport, listImports, previewImport, startImport, star
 
 const FILE_MISSING = "Choose a .csv or .vcf file";
 const fileField = z.instanceof(File, { message: FILE_MISSING });
-const fileForm = z.object({ file: fileField });
+const previewForm = previewOptionsSchema.extend({ file: fileField });
 const importForm = importOptionsSchema.extend({ file: fileField });
 
 const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${Math.round(bytes / 1024)}KB`);
@@ -31,14 +31,16 @@ const upload = () => fileUpload({ fieldName: "file", maxBytes: (c) => c.var.deps
 
 /** Imports of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
 export const importRoutes = new Hono<AppEnv>()
-  .post("/imports/preview", uploadLimit(), upload(), validate("form", fileForm), async (c) => {
+  .post("/imports/preview", uploadLimit(), upload(), validate("form", previewForm), async (c) => {
+    const { encoding } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
-    return c.json(previewImport(c.var.orgActor, bytes, name));
+    return c.json(previewImport(c.var.orgActor, bytes, name, { encoding, acceptLanguage: c.req.header("accept-language") }));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
-    const { mapping, hasHeader, mode } = c.req.valid("form");
+    const { mapping, hasHeader, mode, encoding } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
-    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: name, mapping, hasHeader, mode }), 201);
+    const read = { encoding, acceptLanguage: c.req.header("accept-language") };
+    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: name, read, mapping, hasHeader, mode }), 201);
   })
   .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {
     const { contacts, mode } = c.req.valid("json");

@@ -14,6 +14,7 @@ import {
   type PreparedRow,
   csvLayout,
   preparedRows,
+  type ReadOptions,
   readImportFile,
   rowCount,
 } from "../import/read-file.js";
@@ -75,9 +76,9 @@ export function presentImport(row: ImportRow, actor: OrgActor) {
 export type ImportView = ReturnType<typeof presentImport>;
 
 /** What an uploaded file holds, before anything is written: format, encoding, layout and the first rows. */
-export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: string) {
+export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: string, read: ReadOptions = {}) {
   authorize(actor, "contacts.import");
-  const file = readImportFile(bytes, fileName);
+  const file = readImportFile(bytes, fileName, read);
   if (file.format === "vcard") {
     const sample: string[][] = [];
     for (const { candidate } of preparedRows(file)) {
@@ -117,6 +118,8 @@ function sampleCells(candidate: ContactCandidate): string[] {
 interface StartInput {
   bytes: Uint8Array;
   fileName: string;
+  /** The encoding chosen in the preview (the preview's own when the screens send it), the uploader's language. */
+  read?: ReadOptions;
   mapping?: ColumnMapping[] | undefined;
   hasHeader?: boolean | undefined;
   mode: ImportMode;
@@ -129,7 +132,7 @@ interface StartInput {
  */
 export async function startImport(deps: AppDeps, actor: OrgActor, input: StartInput) {
   authorize(actor, "contacts.import");
-  const file = readImportFile(input.bytes, input.fileName);
+  const file = readImportFile(input.bytes, input.fileName, input.read);
   const layout = file.format === "csv" ? csvLayout(file.head, input.hasHeader, input.mapping) : undefined;
   if (layout && layout.mapping.length < layout.headers.length) {
     throw new AppError(400, "VALIDATION", "The column mapping must give a target for every column");

@@ -8,12 +8,17 @@ export async function upload(
   file: { bytes: Uint8Array | string; name: string },
   fields: Record<string, string> = {},
   cookie?: string,
+  headers: Record<string, string> = {},
 ) {
   const form = new FormData();
   const bytes = typeof file.bytes === "string" ? new TextEncoder().encode(file.bytes) : file.bytes;
   form.set("file", new File([bytes], file.name));
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const res = await app.request(path, { method: "POST", body: form, headers: { origin: APP_URL, ...(cookie ? { cookie } : {}) } });
+  const res = await app.request(path, {
+    method: "POST",
+    body: form,
+    headers: { origin: APP_URL, ...headers, ...(cookie ? { cookie } : {}) },
+  });
   const text = await res.text();
   let json: any;
   try {

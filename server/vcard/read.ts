@@ -1,4 +1,5 @@
 import { TextDecoder } from "node:util";
+import iconv from "iconv-lite";
 import { withoutControlCharacters } from "../import/decode.js";
 // A tolerant vCard reader (2.1, 3.0, 4.0) for files written by real products, many of them broken:
 // folded lines, quoted-printable with soft line breaks, per-property CHARSET, bare 2.1 parameters,
@@ -188,23 +189,30 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-const decoders = new Map<string, TextDecoder>();
+// A CHARSET of ISO-8859-1 (or ASCII) in practice holds Windows-1252, as browsers read it: Outlook and
+// old phones label curly quotes and euro signs so.
+const CHARSET_ALIASES: Record<string, string> = {
+  "iso-8859-1": "windows-1252",
+  latin1: "windows-1252",
+  "us-ascii": "windows-1252",
+  ascii: "windows-1252",
+};
 
 /** Bytes (a latin1 string) to text in `charset`; an unknown charset falls back to the file's encoding. */
 function decodeBytes(bytes: string, charset: string, fallback: string): string {
   // Pure ASCII needs no decoding, and most values are.
   if (!/[\x80-\xff]/.test(bytes)) return bytes;
   const label = charset.trim().toLowerCase();
-  let decoder = decoders.get(label);
-  if (!decoder) {
-    try {
-      decoder = new TextDecoder(label);
-    } catch {
-      decoder = decoders.get(fallback.toLowerCase()) ?? new TextDecoder(fallback);
-    }
-    decoders.set(label, decoder);
+  const buffer = Buffer.from(bytes, "latin1");
+  const named = CHARSET_ALIASES[label] ?? label;
+  if (named === "utf-8" || named === "utf8") return buffer.toString("utf8");
+  if (iconv.encodingExists(named)) return iconv.decode(buffer, named);
+  try {
+    // ISO-2022-JP, which iconv-lite lacks, from Japanese phones.
+    return new TextDecoder(named).decode(buffer);
+  } catch {
+    return iconv.decode(buffer, CHARSET_ALIASES[fallback.toLowerCase()] ?? fallback);
   }
-  return decoder.decode(Buffer.from(bytes, "latin1"));
 }
 
 /** Splits a structured value (N, ADR, ORG) on unescaped semicolons and unescapes each component. */

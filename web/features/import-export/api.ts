@@ -1,4 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ImportEncoding } from "@shared/import-encodings";
 import type { ColumnMapping, ImportMode } from "@shared/import-schemas";
 import { type Answer, call, client, withSignal } from "@/api";
 import { contactKeys, refreshContactLists } from "@/features/contacts/api";
@@ -19,23 +20,34 @@ export type NativeContact = { name?: string[]; tel?: string[]; email?: string[] 
 
 export const isRunning = (run: Pick<ImportRun, "status"> | undefined) => run?.status === "running";
 
-/** Reads an uploaded file without writing anything: format, encoding, layout, the first rows and the guessed mapping. */
-export function fetchImportPreview(orgId: string, file: File, signal?: AbortSignal) {
-  return call(imports.preview.$post({ param: { orgId }, form: { file } }, withSignal(signal)));
+/**
+ * Reads an uploaded file without writing anything: format, encoding, layout, the first rows and the
+ * guessed mapping; in `encoding` when the person chose one, else in the one the server detects.
+ */
+export function fetchImportPreview(orgId: string, file: File, encoding?: ImportEncoding, signal?: AbortSignal) {
+  return call(imports.preview.$post({ param: { orgId }, form: encoding ? { file, encoding } : { file } }, withSignal(signal)));
 }
 
 export interface StartImportInput {
   file: File;
   mode: ImportMode;
+  /** The encoding the preview was read in, so the import reads the file as the person saw it. */
+  encoding: ImportEncoding;
   /** CSV only: the header choice and one target per column, as the person confirmed them. */
   layout?: { hasHeader: boolean; mapping: ColumnMapping[] } | undefined;
 }
 
 /** Uploads a CSV or vCard file; answers when done or, for a large file, while it still runs. */
-export function postImport(orgId: string, { file, mode, layout }: StartImportInput, signal?: AbortSignal) {
+export function postImport(orgId: string, { file, mode, encoding, layout }: StartImportInput, signal?: AbortSignal) {
   const form = layout
-    ? { file, mode, hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const), mapping: JSON.stringify(layout.mapping) }
-    : { file, mode };
+    ? {
+        file,
+        mode,
+        encoding,
+        hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const),
+        mapping: JSON.stringify(layout.mapping),
+      }
+    : { file, mode, encoding };
   return call(imports.$post({ param: { orgId }, form }, withSignal(signal)));
 }
 

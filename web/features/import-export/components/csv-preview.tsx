@@ -1,10 +1,12 @@
 import { useId } from "react";
+import type { ImportEncoding } from "@shared/import-encodings";
 import type { ColumnMapping } from "@shared/import-schemas";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import type { ImportPreview } from "../api";
 import { columnCount, csvTable, mapsAPhone } from "../lib/csv-layout";
 import { ColumnMappingTable } from "./column-mapping-table";
+import { EncodingSelect } from "./encoding-select";
 import { PreviewFacts } from "./preview-facts";
 import { SampleTable } from "./sample-table";
 
@@ -16,20 +18,31 @@ interface CsvPreviewProps {
   mapping: ColumnMapping[];
   onHasHeaderChange: (hasHeader: boolean) => void;
   onMappingChange: (mapping: ColumnMapping[]) => void;
+  onEncodingChange: (encoding: ImportEncoding) => void;
+  /** Read again in another encoding just now. */
+  rereading: boolean;
 }
 
 /** What the server read from a CSV file, and the mapping of its columns the person confirms or changes. */
-export function CsvPreview({ preview, hasHeader, mapping, onHasHeaderChange, onMappingChange }: CsvPreviewProps) {
+export function CsvPreview({
+  preview,
+  hasHeader,
+  mapping,
+  onHasHeaderChange,
+  onMappingChange,
+  onEncodingChange,
+  rereading,
+}: CsvPreviewProps) {
   const headerSwitch = useId();
   const { names, rows } = csvTable(preview.sample, columnCount(preview), hasHeader);
   // The server counted rows for the header row it detected; the person's answer moves one row.
   const rowsToImport = preview.estimatedRows + Number(preview.hasHeader) - Number(hasHeader);
   const delimiter = preview.delimiter ?? ",";
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" aria-busy={rereading}>
+      <EncodingSelect value={preview.encoding} onChange={onEncodingChange} disabled={rereading} />
       <PreviewFacts
         facts={[
-          ["Encoding", preview.encoding.toUpperCase()],
           ["Delimiter", DELIMITERS[delimiter] ?? delimiter],
           ["Rows", rowsToImport.toLocaleString()],
         ]}

@@ -87,6 +87,7 @@ export function FileImportCard({ kind, orgId }: { kind: keyof typeof KINDS; orgI
             mode={flow.mode}
             onModeChange={flow.setMode}
             onChoicesChange={flow.updateChoices}
+            onEncodingChange={(encoding) => void flow.changeEncoding(encoding)}
             onImport={() => void flow.start()}
             onCancel={flow.reset}
           />

@@ -1,3 +1,4 @@
+import type { ImportEncoding } from "@shared/import-encodings";
 import type { ImportMode } from "@shared/import-schemas";
 import { Button } from "@/components/ui/button";
 import type { PreviewChoices } from "../hooks/use-file-import";
@@ -11,13 +12,23 @@ interface FilePreviewStepProps {
   mode: ImportMode;
   onModeChange: (mode: ImportMode) => void;
   onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) => void;
+  onEncodingChange: (encoding: ImportEncoding) => void;
   onImport: () => void;
   onCancel: () => void;
 }
 
 /** Between choosing a file and importing it: what the server read, the mapping, the duplicate rule. */
-export function FilePreviewStep({ choices, mode, onModeChange, onChoicesChange, onImport, onCancel }: FilePreviewStepProps) {
+export function FilePreviewStep({
+  choices,
+  mode,
+  onModeChange,
+  onChoicesChange,
+  onEncodingChange,
+  onImport,
+  onCancel,
+}: FilePreviewStepProps) {
   const { file, preview } = choices;
+  const rereading = choices.rereading ?? false;
   const csv = preview.format === "csv";
   return (
     <div className="flex flex-col gap-4">
@@ -29,13 +40,15 @@ export function FilePreviewStep({ choices, mode, onModeChange, onChoicesChange, 
           mapping={choices.mapping}
           onHasHeaderChange={(hasHeader) => onChoicesChange({ hasHeader })}
           onMappingChange={(mapping) => onChoicesChange({ mapping })}
+          onEncodingChange={onEncodingChange}
+          rereading={rereading}
         />
       ) : (
-        <VCardPreview preview={preview} />
+        <VCardPreview preview={preview} onEncodingChange={onEncodingChange} rereading={rereading} />
       )}
       <ImportModeChoice value={mode} onChange={onModeChange} />
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onImport} disabled={csv && !mapsAPhone(choices.mapping)}>
+        <Button onClick={onImport} disabled={rereading || (csv && !mapsAPhone(choices.mapping))}>
           Import
         </Button>
         <Button variant="outline" onClick={onCancel}>

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { ImportEncoding } from "@shared/import-encodings";
 import type { ColumnMapping, ImportMode } from "@shared/import-schemas";
 import { type ImportPreview, type ImportRun, fetchImportPreview, postImport, refreshAfterImport } from "../api";
-import { initialMapping } from "../lib/csv-layout";
+import { columnCount, initialMapping } from "../lib/csv-layout";
 import { checkImportFile } from "../lib/file-check";
 import { COMPLETE_MS, followRun, sleep } from "../lib/follow-run";
 import { importErrorMessage } from "../lib/import-errors";
@@ -15,6 +16,8 @@ export interface PreviewChoices {
   /** CSV: the person's answer to 'First row is a header', and one target per column. */
   hasHeader: boolean;
   mapping: ColumnMapping[];
+  /** The file is being read again in another encoding. */
+  rereading?: boolean;
 }
 
 export type FileImportPhase =
@@ -42,12 +45,36 @@ export function useFileImport(orgId: string) {
     const signal = work.next();
     setPhase({ name: "reading", file });
     try {
-      const preview = await fetchImportPreview(orgId, file, signal);
+      const preview = await fetchImportPreview(orgId, file, undefined, signal);
       setPhase({ name: "preview", file, preview, hasHeader: preview.hasHeader, mapping: initialMapping(preview) });
     } catch (failure) {
       if (signal.aborted) return;
       setError(importErrorMessage(failure));
       setPhase({ name: "idle" });
+    }
+  }
+
+  /** Reads the file again in the encoding the person chose; their header answer and mapping stay if the columns do. */
+  async function changeEncoding(encoding: ImportEncoding) {
+    if (phase.name !== "preview") return;
+    const current = phase;
+    const signal = work.next();
+    setError(null);
+    setPhase({ ...current, rereading: true });
+    try {
+      const preview = await fetchImportPreview(orgId, current.file, encoding, signal);
+      const same = preview.format === current.preview.format && columnCount(preview) === columnCount(current.preview);
+      setPhase({
+        name: "preview",
+        file: current.file,
+        preview,
+        hasHeader: same ? current.hasHeader : preview.hasHeader,
+        mapping: same ? current.mapping : initialMapping(preview),
+      });
+    } catch (failure) {
+      if (signal.aborted) return;
+      setError(importErrorMessage(failure));
+      setPhase(current);
     }
   }
 
@@ -64,7 +91,7 @@ export function useFileImport(orgId: string) {
     const layout = choices.preview.format === "csv" ? { hasHeader: choices.hasHeader, mapping: choices.mapping } : undefined;
     const show = (run: ImportRun) => setPhase({ name: "importing", percent: importPercent(FILE_MARKERS, 1, run) });
     try {
-      const first = await postImport(orgId, { file: choices.file, mode, layout }, signal);
+      const first = await postImport(orgId, { file: choices.file, mode, encoding: choices.preview.encoding, layout }, signal);
       show(first);
       const run = await followRun(orgId, first, show, signal);
       void refreshAfterImport(queryClient, orgId);
@@ -91,5 +118,5 @@ export function useFileImport(orgId: string) {
     setPhase((current) => (current.name === "summary" ? { name: "summary", run } : current));
   }
 
-  return { phase, mode, setMode, error, chooseFile, updateChoices, start, reset, showRun };
+  return { phase, mode, setMode, error, chooseFile, changeEncoding, updateChoices, start, reset, showRun };
 }
