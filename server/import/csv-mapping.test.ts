@@ -148,6 +148,101 @@ describe("column mapping guessed from the headers of real exports", () => {
     expect(mapping[headers.indexOf("Home Phone")]).toEqual({ target: "phone", phoneType: "home" });
   });
 
+  it.each([
+    [
+      "German",
+      [
+        "Anrede",
+        "Vorname",
+        "Nachname",
+        "Firma",
+        "Straße geschäftlich",
+        "Ort geschäftlich",
+        "Region geschäftlich",
+        "Postleitzahl geschäftlich",
+      ],
+      ["Straße privat", "Ort privat", "Fax geschäftlich", "Telefon geschäftlich", "Telefon privat", "Mobiltelefon"],
+      ["E-Mail-Adresse", "E-Mail-Typ", "E-Mail: Angezeigter Name", "Notizen"],
+    ],
+    [
+      "French",
+      ["Titre", "Prénom", "Nom", "Société", "Rue (bureau)", "Ville (bureau)", "Dép/Région (bureau)", "Code postal (bureau)"],
+      ["Rue (domicile)", "Ville (domicile)", "Télécopie (bureau)", "Téléphone (bureau)", "Téléphone (domicile)", "Tél. mobile"],
+      ["Adresse de messagerie", "Type de messagerie", "Nom complet de l'adresse de messagerie", "Notes"],
+    ],
+    [
+      "Spanish",
+      [
+        "Tratamiento",
+        "Nombre",
+        "Apellidos",
+        "Organización",
+        "Calle del trabajo",
+        "Ciudad de trabajo",
+        "Provincia o estado de trabajo",
+        "Código postal del trabajo",
+      ],
+      ["Calle del domicilio", "Ciudad del domicilio", "Fax del trabajo", "Teléfono del trabajo", "Teléfono particular", "Teléfono móvil"],
+      ["Dirección de correo electrónico", "Tipo de correo electrónico", "Nombre para mostrar del correo electrónico", "Notas"],
+    ],
+  ])(
+    "reads Outlook's %s layout: names, the business address, each phone with its type, the e-mail, notes",
+    (_language, names, phones, rest) => {
+      const headers = [...names, ...phones, ...rest];
+      expectLayout(headers, {
+        [names[1]!]: "first_name",
+        [names[2]!]: "last_name",
+        [names[3]!]: "company",
+        [names[4]!]: "address",
+        [names[5]!]: "city",
+        [names[6]!]: "province_state",
+        [names[7]!]: "postal_zip_code",
+        [phones[2]!]: "phone",
+        [phones[3]!]: "phone",
+        [phones[4]!]: "phone",
+        [phones[5]!]: "phone",
+        [rest[0]!]: "email",
+        [rest[3]!]: "notes",
+      });
+      const types = guessMapping(headers)
+        .slice(names.length + 2, names.length + 6)
+        .map((m) => m.phoneType);
+      expect(types).toEqual(["fax_work", "work", "home", "mobile"]);
+    },
+  );
+
+  it("reads other languages' names for the usual columns", () => {
+    expectLayout(["Nome", "Cognome", "Azienda", "Cellulare", "Indirizzo posta elettronica", "Città", "CAP", "Note"], {
+      Nome: "first_name",
+      Cognome: "last_name",
+      Azienda: "company",
+      Cellulare: "phone",
+      "Indirizzo posta elettronica": "email",
+      Città: "city",
+      CAP: "postal_zip_code",
+      Note: "notes",
+    });
+    expectLayout(["Voornaam", "Achternaam", "Bedrijf", "Mobiel", "E-mailadres", "Plaats", "Postcode", "Notities"], {
+      Voornaam: "first_name",
+      Achternaam: "last_name",
+      Bedrijf: "company",
+      Mobiel: "phone",
+      "E-mailadres": "email",
+      Plaats: "city",
+      Postcode: "postal_zip_code",
+      Notities: "notes",
+    });
+    expectLayout(["Nome", "Sobrenome", "Empresa", "Telemóvel", "Endereço de e-mail", "Cidade", "Notas"], {
+      Nome: "first_name",
+      Sobrenome: "last_name",
+      Empresa: "company",
+      Telemóvel: "phone",
+      "Endereço de e-mail": "email",
+      Cidade: "city",
+      Notas: "notes",
+    });
+  });
+
   it("reads Thunderbird, Yahoo, Windows Contacts, KMail and Apple exports", () => {
     expectLayout(
       [

@@ -4,6 +4,14 @@ import { isValidEmail } from "../../shared/email.js";
 import { isValidPhone } from "../../shared/phone.js";
 import type { ContactCandidate } from "./candidate.js";
 import { csvCellValue } from "./csv-cell.js";
+import {
+  LOCALIZED_EMAIL,
+  LOCALIZED_EXACT,
+  LOCALIZED_PHONE,
+  NOT_AN_EMAIL,
+  localizedAddressGroup,
+  localizedAddressPart,
+} from "./csv-header-words.js";
 import { phoneTypeFromLabels } from "./phone-types.js";
 
 /** A header as compared: lower case, words separated by one space, punctuation gone. */
@@ -157,7 +165,8 @@ const PHONE_PRIORITY: PhoneType[] = [
 ];
 
 /** The address group a header belongs to ('home', 'business'/'work', 'address 1'), so only one group is taken. */
-const addressGroup = (header: string) => /^(home|business|work|other|address \d)/.exec(header)?.[1]?.replace("work", "business") ?? "";
+const addressGroup = (header: string) =>
+  /^(home|business|work|other|address \d)/.exec(header)?.[1]?.replace("work", "business") ?? localizedAddressGroup(header);
 
 /**
  * Guesses what each column holds from its header. Of several address groups (home and business) the
@@ -178,14 +187,17 @@ export function guessMapping(headers: string[]): ColumnMapping[] {
 }
 
 function guessColumn(header: string): ColumnMapping {
-  const exact = EXACT[header];
+  const exact = EXACT[header] ?? LOCALIZED_EXACT[header];
   if (exact === "phone" || exact === "phone2")
     // Plain names (ours: phone, phone2) and Google's values take the type from the row's type column.
     return { target: exact, phoneType: header === "phone" || header === "phone2" || /value/.test(header) ? undefined : "mobile" };
   if (exact) return { target: exact };
-  if (PHONE_HEADER.test(header) && !NOT_A_PHONE.test(header)) return { target: "phone", phoneType: phoneTypeFromLabels([header]) };
-  if (/^e ?mail\b/.test(header) && !/\b(type|label|display)\b/.test(header)) return { target: "email" };
-  return { target: "ignore" };
+  const email = /^e ?mail\b/.test(header) || LOCALIZED_EMAIL.test(header);
+  if (email && !/\b(type|label|display)\b/.test(header) && !NOT_AN_EMAIL.test(header)) return { target: "email" };
+  if ((PHONE_HEADER.test(header) || LOCALIZED_PHONE.test(header)) && !NOT_A_PHONE.test(header))
+    return { target: "phone", phoneType: phoneTypeFromLabels([header]) };
+  const part = localizedAddressPart(header);
+  return part ? { target: part } : { target: "ignore" };
 }
 
 const EMAILISH = /^[^\s@]+@[^\s@]+$/;

@@ -16,11 +16,19 @@ const DELIMITERS = [",", ";", "\t", "|"];
 /** Records parsed at a time: the file is read lazily, so a 100,000-row file never sits in memory as cells. */
 const SLICE_RECORDS = 1000;
 
+// Excel's 'sep=;' first line names the delimiter; Excel reads it and does not show it, so neither do we.
+const EXCEL_SEPARATOR = /^"?sep=([,;\t|])"?[^\S\r\n]*(?:\r\n|\n|\r)/i;
+
 /**
- * The delimiter and line break of CSV text, guessed by papaparse on the first records (without blank
+ * The delimiter and line break of CSV text (an Excel 'sep=' line's when it has one), guessed by papaparse on the first records (without blank
  * lines, which would spoil the guess) among comma, semicolon, tab and pipe.
  */
 export function csvDialect(text: string): CsvText {
+  const hint = EXCEL_SEPARATOR.exec(text);
+  if (hint) {
+    const rest = text.slice(hint[0].length);
+    return { text: rest, delimiter: hint[1]!, newline: Papa.parse<string[]>(rest, { delimiter: hint[1]!, preview: 50 }).meta.linebreak };
+  }
   const { delimiter, linebreak } = Papa.parse<string[]>(text, {
     delimitersToGuess: DELIMITERS,
     skipEmptyLines: "greedy",

@@ -62,6 +62,16 @@ describe("reading CSV files", () => {
     expect(records(file)).toEqual(table);
   });
 
+  it("takes the delimiter from Excel's 'sep=' line and reads the header after it", () => {
+    const file = readImportFile(bytesOf("sep=;\r\nname;phone\r\nZoë, the 2nd;555 123 4567\r\n"), "excel.csv");
+    expect(file).toMatchObject({ format: "csv", csv: { delimiter: ";" }, records: 2 });
+    expect(records(file)).toEqual([
+      ["name", "phone"],
+      ["Zoë, the 2nd", "555 123 4567"],
+    ]);
+    expect(csvLayout(file.format === "csv" ? file.head : []).hasHeader).toBe(true);
+  });
+
   it("keeps quoted delimiters, quotes and line breaks inside a field", () => {
     const file = readImportFile(bytesOf('name,notes\r\n"Doe, Jane","said ""hi""\r\nthen left"\r\n'), "q.csv");
     expect(records(file)).toEqual([
