@@ -17,3 +17,25 @@ describe("a row's reason when a value is too long", () => {
     expect(candidateToFields({ phones, first_name: "Ann", notes: "n".repeat(5000) })).toMatchObject({ ok: true });
   });
 });
+
+describe("phone numbers a spreadsheet turned into numbers", () => {
+  it("reads one in scientific notation whose digits all survived, with the '+' the spreadsheet dropped", () => {
+    expect(candidateToFields({ phones: [{ value: "4.47700900123E+11", type: "mobile" }], first_name: "Ann" })).toMatchObject({
+      ok: true,
+      fields: { phone: "+447700900123" },
+    });
+  });
+
+  it("refuses the row when the spreadsheet cut digits off, rather than storing a wrong number", () => {
+    expect(candidateToFields({ phones: [{ value: "4.47701E+11", type: "mobile" }], first_name: "Ann" })).toEqual({
+      ok: false,
+      message: "The phone number 4.47701E+11 was shortened by a spreadsheet; format the column as text and export the file again",
+    });
+  });
+
+  it("leaves other numbers as written", () => {
+    expect(candidateToFields({ phones: [{ value: "+1 212 555 0100", type: "mobile" }], first_name: "Ann" })).toMatchObject({
+      fields: { phone: "+1 212 555 0100" },
+    });
+  });
+});

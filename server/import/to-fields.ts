@@ -3,6 +3,7 @@ import { isValidEmail } from "../../shared/email.js";
 import { IMPORT_TARGET_LABELS, type ImportTarget } from "../../shared/import-schemas.js";
 import { isValidPhone } from "../../shared/phone.js";
 import type { ContactCandidate } from "./candidate.js";
+import { phoneFromSpreadsheet } from "./spreadsheet-numbers.js";
 
 export type CandidateOutcome = { ok: true; fields: ContactFields; warnings: string[] } | { ok: false; message: string };
 
@@ -13,10 +14,16 @@ export type CandidateOutcome = { ok: true; fields: ContactFields; warnings: stri
  * An e-mail that is not an address is left out with a warning rather than losing the person.
  */
 export function candidateToFields(candidate: ContactCandidate): CandidateOutcome {
-  const valid = candidate.phones.filter((p) => isValidPhone(p.value));
-  if (candidate.phones.length === 0) return { ok: false, message: "Missing phone number" };
+  const phones: ContactCandidate["phones"] = [];
+  for (const p of candidate.phones) {
+    const read = phoneFromSpreadsheet(p.value);
+    if (!read.ok) return { ok: false, message: read.message };
+    phones.push(read.value === p.value ? p : { ...p, value: read.value });
+  }
+  const valid = phones.filter((p) => isValidPhone(p.value));
+  if (phones.length === 0) return { ok: false, message: "Missing phone number" };
   if (valid.length === 0) return { ok: false, message: "Please enter a valid phone number (7-16 digits)" };
-  const [phone, second] = [valid[0]!, valid[1] ?? candidate.phones.find((p) => p !== valid[0])];
+  const [phone, second] = [valid[0]!, valid[1] ?? phones.find((p) => p !== valid[0])];
 
   let first = candidate.first_name?.trim() ?? "";
   let last = candidate.last_name?.trim() ?? "";
