@@ -115,6 +115,23 @@ describe("reading vCard files", () => {
   const candidates = (text: string | Uint8Array) =>
     [...preparedRows(readImportFile(typeof text === "string" ? bytesOf(text) : text, "cards.vcf"))].map((r) => r.candidate);
 
+  it("reads names and notes a phone wrote in base64, and still skips photos", () => {
+    const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+    const card = [
+      "BEGIN:VCARD",
+      "VERSION:2.1",
+      `N;CHARSET=UTF-8;ENCODING=BASE64:${b64("Żółć;Łukasz;;;")}`,
+      `NOTE;ENCODING=BASE64;CHARSET=UTF-8:${b64("Spotkanie w środę")}`,
+      "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQ",
+      "TEL;CELL:+48 601 234 567",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    expect(candidates(card)).toEqual([
+      { first_name: "Łukasz", last_name: "Żółć", notes: "Spotkanie w środę", phones: [{ value: "+48 601 234 567", type: "mobile" }] },
+    ]);
+  });
+
   it("reads CHARSET=ISO-8859-1 as Windows-1252 (Outlook's curly quotes), Windows-1250, and the file's own for the rest", () => {
     const card = [
       "BEGIN:VCARD",

@@ -27,6 +27,8 @@ export interface VCardCard {
 }
 
 const BARE_ENCODINGS = new Set(["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]);
+/** Properties whose base64 value is text (read), unlike PHOTO, LOGO, SOUND and KEY (skipped). */
+const BASE64_TEXT = new Set(["N", "FN", "ORG", "NOTE", "ADR", "TEL", "EMAIL", "TITLE", "NICKNAME", "LABEL"]);
 
 /** The lines of a string, one at a time (a 10 MB file is never split into an array of lines). */
 class Lines {
@@ -143,7 +145,11 @@ function parseProperty(line: string, fallbackCharset: string): VCardProperty | n
   let bytes = line.slice(header.colon + 1);
   const encoding = (params.get("ENCODING")?.[0] ?? "").toUpperCase();
   if (encoding === "QUOTED-PRINTABLE") bytes = decodeQuotedPrintable(bytes);
-  else if (encoding === "BASE64" || encoding === "B") return { group, name, params, value: "", raw }; // photos and other binaries: kept out
+  else if (encoding === "BASE64" || encoding === "B") {
+    // Photos and other binaries are kept out; a few phones write names and notes in base64 too.
+    if (!BASE64_TEXT.has(name)) return { group, name, params, value: "", raw };
+    bytes = Buffer.from(bytes.replace(/\s+/g, ""), "base64").toString("latin1");
+  }
   const charset = params.get("CHARSET")?.[0] ?? fallbackCharset;
   return { group, name, params, value: withoutControlCharacters(decodeBytes(bytes, charset, fallbackCharset)), raw };
 }
