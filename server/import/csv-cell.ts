@@ -8,8 +8,15 @@ export function csvCell(value: string): string {
 
 /**
  * The value a cell written by csvCell (ours, or a spreadsheet's text marker) stands for: the apostrophe
- * before a formula character comes off, so an exported '+1 555 0100 imports as +1 555 0100.
+ * before a formula character comes off, so an exported '+1 555 0100 imports as +1 555 0100; a cell
+ * wrapped as a text formula (="+1 555 0100") is its text.
  */
 export function csvCellValue(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  if (cell.startsWith("'") && FORMULA_START.test(cell.slice(1))) return cell.slice(1);
+  // ="0049 30 1234567": exporters that keep Excel from turning a number's text into a number write a
+  // formula that yields the text. Never run, of course: the text is what the cell means.
+  const text = EXCEL_TEXT.exec(cell);
+  return text ? text[1]!.replace(/""/g, '"') : cell;
 }
+
+const EXCEL_TEXT = /^="((?:[^"]|"")*)"$/;

@@ -422,4 +422,13 @@ describe("cells written safe against formulas", () => {
     });
     expect(recordToCandidate(["O'Neil", "5550100", "'quoted'"], mapping)).toMatchObject({ full_name: "O'Neil", notes: "'quoted'" });
   });
+
+  it('reads a cell written as a text formula (="0049 30 1234567") as its text, and nothing else so', () => {
+    const mapping = guessMapping(["name", "phone", "notes"]);
+    expect(recordToCandidate(['="Ann ""A"" Archer"', '="0049 30 1234567"', "=SUM(A1)"], mapping)).toMatchObject({
+      full_name: 'Ann "A" Archer',
+      phones: [{ value: "0049 30 1234567" }],
+      notes: "=SUM(A1)",
+    });
+  });
 });
