@@ -15,14 +15,28 @@ const BINARY_SIGNATURES = [
 /** Whether the bytes are a known binary format, or text at all (UTF-16 aside, text holds no NUL). */
 export function looksBinary(bytes: Uint8Array): boolean {
   if (BINARY_SIGNATURES.some((sig) => sig.every((b, i) => bytes[i] === b))) return true;
-  if (utf16Bom(bytes)) return false;
+  if (utf16(bytes)) return false;
   const sample = bytes.subarray(0, 8192);
   return sample.includes(0);
 }
 
-function utf16Bom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+/**
+ * UTF-16 by its byte-order mark or, without one (some Windows tools write none), by the zero high bytes
+ * of its Latin text: nearly every second byte zero, on one side only.
+ */
+function utf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  const pairs = Math.floor(Math.min(bytes.length, 8192) / 2);
+  if (pairs < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) evenZeros++;
+    if (bytes[2 * i + 1] === 0) oddZeros++;
+  }
+  if (oddZeros >= pairs * 0.6 && evenZeros === 0) return "utf-16le";
+  if (evenZeros >= pairs * 0.6 && oddZeros === 0) return "utf-16be";
   return null;
 }
 
@@ -32,8 +46,8 @@ function utf16Bom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
  * `preferred` (the code page of the uploader's language).
  */
 export function detectEncoding(bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding {
-  const bom = utf16Bom(bytes);
-  if (bom) return bom;
+  const wide = utf16(bytes);
+  if (wide) return wide;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
   // Checked without decoding: a 10 MB file would otherwise become a 20 MB string only to be thrown away.
   if (isUtf8(bytes) || mostlyUtf8(bytes)) return "utf-8";

@@ -26,6 +26,8 @@ describe("reading CSV files", () => {
     ["UTF-8 with a BOM", new Uint8Array([0xef, 0xbb, 0xbf, ...bytesOf("name,phone\nZoë,555 123 4567\n")]), "utf-8"],
     ["UTF-16 LE with a BOM", utf16("name,phone\r\nZoë,555 123 4567\r\n", "le"), "utf-16le"],
     ["UTF-16 BE with a BOM", utf16("name,phone\r\nZoë,555 123 4567\r\n", "be"), "utf-16be"],
+    ["UTF-16 LE without a BOM", utf16("name,phone\r\nZoë,555 123 4567\r\n", "le").subarray(2), "utf-16le"],
+    ["UTF-16 BE without a BOM", utf16("name,phone\r\nZoë,555 123 4567\r\n", "be").subarray(2), "utf-16be"],
     [
       "Windows-1252",
       Uint8Array.from(
