@@ -15,7 +15,7 @@ export function csvCellValue(cell: string): string {
   if (cell.startsWith("'") && FORMULA_START.test(cell.slice(1))) return cell.slice(1);
   // ="0049 30 1234567": exporters that keep Excel from turning a number's text into a number write a
   // formula that yields the text. Never run, of course: the text is what the cell means.
-  const text = EXCEL_TEXT.exec(cell);
+  const text = cell.startsWith("=") ? EXCEL_TEXT.exec(cell) : null;
   return text ? text[1]!.replace(/""/g, '"') : cell;
 }
 

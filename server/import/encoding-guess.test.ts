@@ -67,6 +67,13 @@ describe("reading files that are not UTF-8", () => {
     expect(decodeText(bytes, "windows-1252")).toContain("Jiøí,Dvoøák");
   });
 
+  it("reads a long file of CR line ends (one line to a reader of LF) from a sample of it", () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `Łukasz Żółć${i}`);
+    const { text } = sheet(names, "windows-1250");
+    const bytes = new Uint8Array(iconv.encode(text.replace(/\r\n/g, "\r"), "windows-1250"));
+    expect(detectEncoding(bytes)).toBe("windows-1250");
+  });
+
   it("keeps Windows-1252's curly quotes, dashes, euro sign and ligatures (bytes 0x80-0x9F)", () => {
     const text = "name,notes\r\nSean O’Brien,“Owes €5” – Œuvre, Šaric, Ÿves\r\n";
     const bytes = new Uint8Array(iconv.encode(text, "windows-1252"));

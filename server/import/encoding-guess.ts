@@ -74,21 +74,30 @@ export function codePageOfLanguages(acceptLanguage: string | undefined): ImportE
 /** At most this much of the file is compared: its lines that hold any byte above ASCII. */
 const SAMPLE_BYTES = 64 * 1024;
 
-/** The lines of the file that are not plain ASCII (the rest decode alike in every candidate). */
+/**
+ * The lines of the file that are not plain ASCII (the rest decode alike in every candidate), 64 KB of
+ * them at most. A line longer than what is left (a file of CR line ends is one line to LF) is cut at a
+ * byte below 0x40, which no multibyte encoding uses inside a character.
+ */
 function sampleOf(bytes: Uint8Array): Buffer {
   const lines: Uint8Array[] = [];
   let size = 0;
   let start = 0;
-  let high = false;
-  for (let i = 0; i <= bytes.length && size < SAMPLE_BYTES; i++) {
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      if (high) {
-        lines.push(bytes.subarray(start, i + 1));
-        size += i + 1 - start;
-      }
-      start = i + 1;
-      high = false;
-    } else if (bytes[i]! >= 0x80) high = true;
+  while (start < bytes.length && size < SAMPLE_BYTES) {
+    const limit = Math.min(bytes.length, start + SAMPLE_BYTES - size);
+    let end = start;
+    let high = false;
+    for (; end < limit && bytes[end] !== 0x0a && bytes[end] !== 0x0d; end++) if (bytes[end]! >= 0x80) high = true;
+    if (end < limit) end++;
+    else if (end < bytes.length) {
+      while (end > start && bytes[end - 1]! >= 0x40) end--;
+      if (end === start) break;
+    }
+    if (high) {
+      lines.push(bytes.subarray(start, end));
+      size += end - start;
+    }
+    start = end;
   }
   return Buffer.concat(lines);
 }
