@@ -34,7 +34,7 @@ const CANDIDATES: ImportEncoding[] = [
   "gb18030",
   "big5",
   "euc-kr",
-  // Last: a UTF-8 file with a stray byte or two (two exports pasted together) reads best as UTF-8.
+  // Last: UTF-8 with more stray bytes than detectEncoding lets pass may still read best as UTF-8.
   "utf-8",
 ];
 
@@ -210,7 +210,8 @@ export function guessLegacyEncoding(bytes: Uint8Array, preferred?: ImportEncodin
   const least = Math.min(...scores.values());
   const tied = new Set(CANDIDATES.filter((candidate) => scores.get(candidate) === least));
   if (preferred && tied.has(preferred)) return preferred;
-  if (tied.has("windows-1252") || tied.size === 1) return tied.values().next().value!;
+  if (tied.has("windows-1252")) return "windows-1252";
+  if (tied.size === 1) return tied.values().next().value!;
   for (const { encoding } of jschardet.detectAll(sample)) {
     const named = JSCHARDET_NAMES[(encoding ?? "").toLowerCase()];
     if (named && tied.has(named)) return named;
