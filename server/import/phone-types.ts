@@ -1,20 +1,53 @@
 import type { PhoneType } from "../../shared/contact-schemas.js";
 import { LOCALIZED_PHONE_WORDS as LOCAL } from "./csv-header-words.js";
 
+const words = (...list: string[]) => new Set(list);
+const WORK = words("work", "business", "office", "company", ...LOCAL.work);
+const FAX = words("fax", "facsimile", ...LOCAL.fax);
+const PAGER = words("pager", "beeper");
+const MOBILE = words("cell", "mobile", "cellular", "iphone", "handy", ...LOCAL.mobile);
+const HOME = words("home", "private", "personal", ...LOCAL.home);
+const MAIN = words("main", "primary", "pref");
+// Words that say only 'a phone' (in any language): a label of nothing else is a plain (mobile) number.
+const PLAIN = words(
+  "voice",
+  "tel",
+  "phone",
+  "value",
+  "telefon",
+  "telefone",
+  "telefono",
+  "teléfono",
+  "téléphone",
+  "telefoon",
+  "telefonnummer",
+);
+
+/** Labels seen before: an import asks for the same few ('Mobile', 'Work') on every row. */
+const seen = new Map<string, PhoneType>();
+
 /**
  * The device phone type (spec section 3) for the labels another product gave a number: vCard TYPE
  * parameters (CELL, WORK, FAX...), Google's and Outlook's column names and labels, Apple's X-ABLabel.
  */
-/** Words for 'phone' itself in other languages: a column named only so is a plain (mobile) number. */
-const GENERIC = new Set(["telefon", "telefone", "telefono", "teléfono", "téléphone", "telefoon", "telefonnummer"]);
-
 export function phoneTypeFromLabels(labels: readonly string[]): PhoneType {
-  const set = new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s,;/_-]+/)).filter(Boolean));
-  const has = (...words: string[]) => words.some((w) => set.has(w));
-  const work = has("work", "business", "office", "company", ...LOCAL.work);
-  if (has("fax", "facsimile", ...LOCAL.fax)) return work ? "fax_work" : has("home") ? "fax_home" : "other_fax";
-  if (has("pager", "beeper")) return work ? "work_pager" : "pager";
-  if (has("cell", "mobile", "cellular", "iphone", "handy", ...LOCAL.mobile)) return work ? "work_mobile" : "mobile";
+  const key = labels.join("\u0000");
+  let type = seen.get(key);
+  if (type === undefined) {
+    type = typeOf(new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s,;/_-]+/)).filter(Boolean)));
+    if (seen.size >= 1000) seen.clear();
+    seen.set(key, type);
+  }
+  return type;
+}
+
+function typeOf(set: Set<string>): PhoneType {
+  const has = (...list: (string | Set<string>)[]) =>
+    list.some((w) => (typeof w === "string" ? set.has(w) : [...set].some((s) => w.has(s))));
+  const work = has(WORK);
+  if (has(FAX)) return work ? "fax_work" : has("home") ? "fax_home" : "other_fax";
+  if (has(PAGER)) return work ? "work_pager" : "pager";
+  if (has(MOBILE)) return work ? "work_mobile" : "mobile";
   if (has("assistant", "assistantphone")) return "assistant";
   if (has("callback")) return "callback";
   if (has("car")) return "car";
@@ -25,10 +58,8 @@ export function phoneTypeFromLabels(labels: readonly string[]): PhoneType {
   if (has("mms")) return "mms";
   if (has("main") && work) return "company_main";
   if (work) return "work";
-  if (has("home", "private", "personal", ...LOCAL.home)) return "home";
-  if (has("main", "primary", "pref")) return "main";
+  if (has(HOME)) return "home";
+  if (has(MAIN)) return "main";
   if (has("other")) return "other";
-  return set.size > 0 && ![...set].every((w) => w === "voice" || w === "tel" || w === "phone" || w === "value" || GENERIC.has(w))
-    ? "custom"
-    : "mobile";
+  return set.size > 0 && ![...set].every((w) => PLAIN.has(w)) ? "custom" : "mobile";
 }
