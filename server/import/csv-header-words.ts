@@ -34,6 +34,10 @@ export const LOCALIZED_EXACT: Record<string, ImportTarget> = {
   "nome completo": "full_name",
   "vollständiger name": "full_name",
   "volledige naam": "full_name",
+  anzeigename: "full_name",
+  "nom à afficher": "full_name",
+  "primäre e mail adresse": "email",
+  "adresse électronique principale": "email",
   société: "company",
   entreprise: "company",
   empresa: "company",
@@ -68,12 +72,12 @@ const first = (words: string) => new RegExp(`^(?:${words})(?!\\p{L})`, "u");
 
 /** Phone columns ('Telefon geschäftlich', 'Téléphone mobile', 'Teléfono del trabajo', 'Cellulare'). */
 export const LOCALIZED_PHONE = word(
-  "telefon|telefone|telefono|teléfono|téléphone|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax",
+  "telefon|telefone|telefono|teléfono|téléphone|tél|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax",
 );
 
 /** E-mail columns; their type and display-name columns are not ('E-Mail-Typ', 'Type de messagerie'). */
 export const LOCALIZED_EMAIL = first(
-  "courriel|adresse de messagerie|adresse e ?mail|correo|dirección de correo|direccion de correo|indirizzo (?:di )?posta|posta elettronica|endereço de e ?mail|endereço de email|e ?mailadres",
+  "courriel|adresse de messagerie|adresse e ?mail|adresse électronique|adresse electronique|courrier électronique|correo|dirección de correo|direccion de correo|indirizzo (?:di )?posta|posta elettronica|endereço de e ?mail|endereço de email|e ?mailadres",
 );
 export const NOT_AN_EMAIL = word("typ|tipo|type|anzeigename|angezeigter|mostrar|visualizzato|weergavenaam");
 
@@ -91,7 +95,7 @@ export const localizedAddressPart = (header: string): ImportTarget | undefined =
 const BUSINESS = word(
   "geschäftlich|büro|arbeit|bureau|travail|professionnel|trabajo|oficina|lavoro|ufficio|werk|zakelijk|trabalho|comercial|praca",
 );
-const HOME = word("privat|privé|domicile|domicilio|particular|casa|thuis|residencial|abitazione|dom|hjem|hem");
+const HOME = word("privat|privé|personnel|domicile|domicilio|particular|casa|thuis|residencial|abitazione|dom|hjem|hem");
 
 /** The address group of a localized header ('business' or 'home'), so only one group is taken. */
 export const localizedAddressGroup = (header: string): string => (BUSINESS.test(header) ? "business" : HOME.test(header) ? "home" : "");
@@ -114,6 +118,6 @@ export const LOCALIZED_PHONE_WORDS = {
     "zakelijk",
     "trabalho",
   ],
-  home: ["privat", "privé", "domicile", "domicilio", "particular", "casa", "thuis", "residencial", "abitazione"],
+  home: ["privat", "privé", "personnel", "domicile", "domicilio", "particular", "casa", "thuis", "residencial", "abitazione"],
   fax: ["telefax", "télécopie", "telecopie"],
 };

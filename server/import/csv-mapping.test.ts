@@ -211,6 +211,41 @@ describe("column mapping guessed from the headers of real exports", () => {
     },
   );
 
+  it("reads Thunderbird's German and French layouts", () => {
+    expectLayout(["Vorname", "Nachname", "Anzeigename", "Primäre E-Mail-Adresse", "Tel. dienstlich", "Tel. privat", "Mobil-Tel.-Nr."], {
+      Vorname: "first_name",
+      Nachname: "last_name",
+      Anzeigename: "full_name",
+      "Primäre E-Mail-Adresse": "email",
+      "Tel. dienstlich": "phone",
+      "Tel. privat": "phone",
+      "Mobil-Tel.-Nr.": "phone",
+    });
+    const french = [
+      "Prénom",
+      "Nom de famille",
+      "Nom à afficher",
+      "Adresse électronique principale",
+      "Tél. professionnel",
+      "Tél. personnel",
+      "Portable",
+    ];
+    expectLayout(french, {
+      Prénom: "first_name",
+      "Nom de famille": "last_name",
+      "Nom à afficher": "full_name",
+      "Adresse électronique principale": "email",
+      "Tél. professionnel": "phone",
+      "Tél. personnel": "phone",
+      Portable: "phone",
+    });
+    expect(
+      guessMapping(french)
+        .slice(4)
+        .map((m) => m.phoneType),
+    ).toEqual(["work", "home", "mobile"]);
+  });
+
   it("reads other languages' names for the usual columns", () => {
     expectLayout(["Nome", "Cognome", "Azienda", "Cellulare", "Indirizzo posta elettronica", "Città", "CAP", "Note"], {
       Nome: "first_name",
