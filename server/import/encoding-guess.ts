@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import jschardet from "jschardet";
-import type { ImportEncoding } from "../../shared/import-encodings.js";
+import { IMPORT_ENCODINGS, type ImportEncoding } from "../../shared/import-encodings.js";
 
 /**
  * Which legacy encoding a file that is not UTF-8 is in. chardet and jschardet were measured on short
@@ -18,22 +18,7 @@ import type { ImportEncoding } from "../../shared/import-encodings.js";
  * the preview shows the result and lets the person choose another.
  */
 const CANDIDATES: ImportEncoding[] = [
-  "windows-1252",
-  "windows-1250",
-  "windows-1251",
-  "windows-1253",
-  "windows-1254",
-  "windows-1257",
-  "windows-1255",
-  "windows-1256",
-  "windows-1258",
-  "koi8-r",
-  "macintosh",
-  "shift_jis",
-  "euc-jp",
-  "gb18030",
-  "big5",
-  "euc-kr",
+  ...IMPORT_ENCODINGS.filter((encoding) => !encoding.startsWith("utf-")),
   // Last: UTF-8 with more stray bytes than detectEncoding lets pass may still read best as UTF-8.
   "utf-8",
 ];
