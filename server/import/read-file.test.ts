@@ -117,6 +117,22 @@ describe("reading vCard files", () => {
   const candidates = (text: string | Uint8Array) =>
     [...preparedRows(readImportFile(typeof text === "string" ? bytesOf(text) : text, "cards.vcf"))].map((r) => r.candidate);
 
+  it("reads vCard 4.0 tel: URIs, with their extension and quoted TYPE lists", () => {
+    const card = [
+      "BEGIN:VCARD",
+      "VERSION:4.0",
+      "FN:Ann Archer",
+      'TEL;VALUE=uri;TYPE="cell,voice";PREF=1:tel:+1-212-555-0100',
+      "TEL;VALUE=uri;TYPE=work:tel:+1-212-555-0101;ext=12",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    expect(candidates(card)[0]!.phones).toEqual([
+      { value: "+1-212-555-0100", type: "mobile" },
+      { value: "+1-212-555-0101 ext. 12", type: "work" },
+    ]);
+  });
+
   it("reads names and notes a phone wrote in base64, and still skips photos", () => {
     const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
     const card = [

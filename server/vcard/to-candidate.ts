@@ -19,6 +19,14 @@ function appleLabel(card: VCardCard, property: VCardProperty): string[] {
 
 const stripScheme = (value: string, scheme: string) => value.replace(new RegExp(`^${scheme}:`, "i"), "").trim();
 
+/** A vCard 4.0 tel: URI's number, its extension as people write it ('tel:+1-212-555-0101;ext=12' -> '+1-212-555-0101 ext. 12'). */
+function telValue(value: string): string {
+  if (!/^tel:/i.test(value.trim())) return value.trim();
+  const [number = "", ...params] = stripScheme(value, "tel").split(";");
+  const ext = params.find((p) => /^ext=/i.test(p))?.slice(4);
+  return ext ? `${number.trim()} ext. ${ext}` : number.trim();
+}
+
 /** Properties every card carries that the server writes itself (or that describe the file, not the person). */
 const WRITTEN_BY_SERVER = new Set(["VERSION", "PRODID", "REV", "UID", "N", "FN"]);
 
@@ -52,7 +60,7 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
     if (company) candidate.company = company.trim();
   }
   for (const tel of byPreference(card, "TEL")) {
-    const value = stripScheme(unescapeText(tel.value), "tel");
+    const value = telValue(unescapeText(tel.value));
     if (!value) continue;
     // The first two numbers become phone and phone2; more are kept as written.
     if (candidate.phones.length < 2) use(tel);
