@@ -447,6 +447,26 @@ describe("column mapping guessed from the headers of real exports", () => {
   });
 });
 
+describe("two numbers in one cell", () => {
+  it.each([
+    ["555 010 2001 / 555 010 2002"],
+    ["555 010 2001; 555 010 2002"],
+    ["555 010 2001\n555 010 2002"],
+    ["555 010 2001, 555 010 2002"],
+  ])("reads %j as two phones", (cell) => {
+    expect(recordToCandidate(["Ann", cell], guessMapping(["name", "phone"])).phones.map((p) => p.value)).toEqual([
+      "555 010 2001",
+      "555 010 2002",
+    ]);
+  });
+
+  it("keeps a cell whose parts are not each a number as one number", () => {
+    expect(recordToCandidate(["Ann", "555 010 2001 / 12"], guessMapping(["name", "phone"])).phones.map((p) => p.value)).toEqual([
+      "555 010 2001 / 12",
+    ]);
+  });
+});
+
 describe("cells written safe against formulas", () => {
   it("reads an apostrophe before a formula character as the value itself, and keeps other apostrophes", () => {
     const mapping = guessMapping(["name", "phone", "notes"]);

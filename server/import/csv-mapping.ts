@@ -202,6 +202,16 @@ function guessColumn(header: string): ColumnMapping {
 
 const EMAILISH = /^[^\s@]+@[^\s@]+$/;
 const MULTI_VALUE = /\s+:::\s+/;
+// Hand-kept sheets put two numbers in one cell: '555 010 2001 / 555 010 2002', '...; ...', one a line.
+const NUMBER_SEPARATOR = /\s+\/\s+|\s*[;|\n]\s*|,\s+/;
+
+/** A phone cell's numbers: Google's ' ::: ' lists, and two numbers in one cell when each reads as one. */
+function numbersOf(value: string): string[] {
+  return value.split(MULTI_VALUE).flatMap((one) => {
+    const parts = one.split(NUMBER_SEPARATOR).map((p) => p.trim());
+    return parts.length > 1 && parts.every((p) => isValidPhone(p)) ? parts : [one.trim()];
+  });
+}
 
 /** Whether a first record is a header row: it names known columns and holds no e-mail or phone values. */
 export function looksLikeHeader(record: string[]): boolean {
@@ -234,8 +244,8 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
     if (!value || column.target === "ignore") return;
     if (column.target === "phone" || column.target === "phone2") {
       // Google writes several numbers of one label into one cell: '555 1234 ::: 555 5678'.
-      for (const one of value.split(MULTI_VALUE))
-        if (one.trim()) phones.push({ value: one.trim(), type: column.phoneType, second: column.target === "phone2", column: i });
+      for (const one of numbersOf(value))
+        if (one) phones.push({ value: one, type: column.phoneType, second: column.target === "phone2", column: i });
     } else if (column.target === "email") {
       (text.email ??= []).push(
         ...value
