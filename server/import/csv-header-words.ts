@@ -64,28 +64,81 @@ export const LOCALIZED_EXACT: Record<string, ImportTarget> = {
   poznámky: "notes",
   anteckningar: "notes",
   notater: "notes",
+  // Turkish, Russian and Ukrainian.
+  ad: "first_name",
+  adı: "first_name",
+  soyad: "last_name",
+  soyadı: "last_name",
+  şirket: "company",
+  notlar: "notes",
+  имя: "first_name",
+  "ім'я": "first_name",
+  імя: "first_name",
+  фамилия: "last_name",
+  прізвище: "last_name",
+  организация: "company",
+  компания: "company",
+  заметки: "notes",
+  примечания: "notes",
+  нотатки: "notes",
+  // Japanese and Chinese (Outlook: 姓 and 名 apart; 氏名 and 姓名 whole).
+  姓: "last_name",
+  名: "first_name",
+  氏名: "full_name",
+  姓名: "full_name",
+  名前: "full_name",
+  会社: "company",
+  会社名: "company",
+  公司: "company",
+  メモ: "notes",
+  備考: "notes",
+  备注: "notes",
+  附注: "notes",
+  備註: "notes",
 };
 
 // A word that starts the header, not one inside another word ('Mobiltelefon' is a phone; nothing else).
 const word = (words: string) => new RegExp(`(?<!\\p{L})(?:${words})(?!\\p{L})`, "u");
 const first = (words: string) => new RegExp(`^(?:${words})(?!\\p{L})`, "u");
 
-/** Phone columns ('Telefon geschäftlich', 'Téléphone mobile', 'Teléfono del trabajo', 'Cellulare'). */
-export const LOCALIZED_PHONE = word(
-  "telefon|telefone|telefono|teléfono|téléphone|tél|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax",
+// Chinese and Japanese write words without spaces ('携帯電話', '移动电话'): matched anywhere in the header.
+const CJK_PHONE = /電話|电话|携帯|手机|手機|ファックス|ファクス|传真|傳真/u;
+const CJK_EMAIL = /メール|邮件|郵件|邮箱|電郵/u;
+
+/** Phone columns ('Telefon geschäftlich', 'Téléphone mobile', 'Teléfono del trabajo', 'Cellulare', '携帯電話'). */
+const PHONE_WORDS = word(
+  "telefon|telefone|telefono|teléfono|téléphone|tél|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax|telefonu|cep|телефон|мобильный|сотовый|переносной|мобільний|факс",
 );
+export const isLocalizedPhone = (header: string) => PHONE_WORDS.test(header) || CJK_PHONE.test(header);
 
 /** E-mail columns; their type and display-name columns are not ('E-Mail-Typ', 'Type de messagerie'). */
-export const LOCALIZED_EMAIL = first(
-  "courriel|adresse de messagerie|adresse e ?mail|adresse électronique|adresse electronique|courrier électronique|correo|dirección de correo|direccion de correo|indirizzo (?:di )?posta|posta elettronica|endereço de e ?mail|endereço de email|e ?mailadres",
+const EMAIL_WORDS = first(
+  "courriel|adresse de messagerie|adresse e ?mail|adresse électronique|adresse electronique|courrier électronique|correo|dirección de correo|direccion de correo|indirizzo (?:di )?posta|posta elettronica|endereço de e ?mail|endereço de email|e ?mailadres|e ?posta|адрес эл почты|адрес электронной почты|эл почта|электронная почта|електронна пошта",
 );
+export const isLocalizedEmail = (header: string) => EMAIL_WORDS.test(header) || CJK_EMAIL.test(header);
 export const NOT_AN_EMAIL = word("typ|tipo|type|anzeigename|angezeigter|mostrar|visualizzato|weergavenaam");
 
+// Latin-script names start the header ('Ort geschäftlich'); Russian Outlook's end it ('Рабочий адрес,
+// город'); Chinese and Japanese ones sit anywhere in it.
 const ADDRESS_PARTS: [ImportTarget, RegExp][] = [
-  ["postal_zip_code", first("postleitzahl|plz|code postal|código postal|codigo postal|cap|postcode|postnummer|kod pocztowy|psč|cep")],
-  ["city", first("ort|stadt|ville|ciudad|città|citta|plaats|woonplaats|cidade|localidad|località|miasto|město|poststed")],
-  ["province_state", first("bundesland|région|region|dép région|département|provincia|estado|provincie|regione|kanton|województwo|kraj")],
-  ["address", first("straße|strasse|adresse|rue|calle|dirección|direccion|via|indirizzo|straat|rua|endereço|ulica|ulice|gatuadress")],
+  [
+    "postal_zip_code",
+    first("postleitzahl|plz|code postal|código postal|codigo postal|cap|postcode|postnummer|kod pocztowy|psč|cep|posta kodu"),
+  ],
+  ["postal_zip_code", word("индекс|почтовый индекс")],
+  ["postal_zip_code", /郵便番号|邮政编码|邮编|郵遞區號/u],
+  ["city", first("ort|stadt|ville|ciudad|città|citta|plaats|woonplaats|cidade|localidad|località|miasto|město|poststed|şehir")],
+  ["city", word("город|місто")],
+  ["city", /市区町村|城市|市\s?县|縣\s?市/u],
+  [
+    "province_state",
+    first("bundesland|région|region|dép région|département|provincia|estado|provincie|regione|kanton|województwo|kraj|bölge"),
+  ],
+  ["province_state", word("область|регион|край|область|регіон")],
+  ["province_state", /都道府県|省|州/u],
+  ["address", first("straße|strasse|adresse|rue|calle|dirección|direccion|via|indirizzo|straat|rua|endereço|ulica|ulice|gatuadress|adres")],
+  ["address", word("улица|адрес|вулиця|адреса|adresi")],
+  ["address", /住所|番地|地址|街道/u],
 ];
 
 /** The address part a localized header names ('Ort geschäftlich', 'Code postal (bureau)'), if any. */
@@ -93,31 +146,48 @@ export const localizedAddressPart = (header: string): ImportTarget | undefined =
   ADDRESS_PARTS.find(([, pattern]) => pattern.test(header))?.[0];
 
 const BUSINESS = word(
-  "geschäftlich|büro|arbeit|bureau|travail|professionnel|trabajo|oficina|lavoro|ufficio|werk|zakelijk|trabalho|comercial|praca",
+  "geschäftlich|dienstlich|büro|arbeit|bureau|travail|professionnel|trabajo|oficina|lavoro|ufficio|werk|zakelijk|trabalho|comercial|praca|iş|рабочий|робочий",
 );
-const HOME = word("privat|privé|personnel|domicile|domicilio|particular|casa|thuis|residencial|abitazione|dom|hjem|hem");
+const HOME = word(
+  "privat|privé|personnel|domicile|domicilio|particular|casa|thuis|residencial|abitazione|dom|hjem|hem|ev|домашний|домашній",
+);
+const CJK_BUSINESS = /勤務先|会社|公司|商务|商務|单位|單位|工作|办公/u;
+const CJK_HOME = /自宅|住宅|家庭|私人/u;
 
 /** The address group of a localized header ('business' or 'home'), so only one group is taken. */
-export const localizedAddressGroup = (header: string): string => (BUSINESS.test(header) ? "business" : HOME.test(header) ? "home" : "");
+export const localizedAddressGroup = (header: string): string =>
+  BUSINESS.test(header) || CJK_BUSINESS.test(header) ? "business" : HOME.test(header) || CJK_HOME.test(header) ? "home" : "";
 
 /** Localized words for phone types, added to the English ones of phone-types.ts. */
 export const LOCALIZED_PHONE_WORDS = {
-  mobile: ["mobil", "mobiltelefon", "mobiel", "móvil", "movil", "portable", "cellulare", "celular", "telemóvel", "gsm", "natel"],
-  work: [
-    "geschäftlich",
-    "büro",
-    "arbeit",
-    "bureau",
-    "travail",
-    "professionnel",
-    "trabajo",
-    "oficina",
-    "lavoro",
+  mobile: ["mobil", "mobiltelefon", "mobiel", "móvil", "movil", "portable", "cellulare", "celular", "telemóvel", "gsm", "natel"].concat([
+    "cep",
+    "мобильный",
+    "сотовый",
+    "переносной",
+    "мобільний",
+  ]),
+  work: ["geschäftlich", "dienstlich", "büro", "arbeit", "bureau", "travail", "professionnel", "trabajo", "oficina", "lavoro"].concat([
     "ufficio",
     "werk",
     "zakelijk",
     "trabalho",
-  ],
-  home: ["privat", "privé", "personnel", "domicile", "domicilio", "particular", "casa", "thuis", "residencial", "abitazione"],
-  fax: ["telefax", "télécopie", "telecopie"],
+    "iş",
+    "рабочий",
+    "робочий",
+  ]),
+  home: ["privat", "privé", "personnel", "domicile", "domicilio", "particular", "casa", "thuis", "residencial", "abitazione"].concat([
+    "ev",
+    "домашний",
+    "домашній",
+  ]),
+  fax: ["telefax", "télécopie", "telecopie", "факс"],
+};
+
+/** The same kinds in Chinese and Japanese labels, found anywhere in them ('携帯電話', '商务传真'). */
+export const CJK_PHONE_KINDS = {
+  mobile: /携帯|手机|手機|移动|行動/u,
+  work: CJK_BUSINESS,
+  home: CJK_HOME,
+  fax: /ファックス|ファクス|传真|傳真/u,
 };

@@ -221,6 +221,7 @@ describe("column mapping guessed from the headers of real exports", () => {
       "Tel. privat": "phone",
       "Mobil-Tel.-Nr.": "phone",
     });
+    expect(guessMapping(["Tel. dienstlich", "Tel. privat", "Mobil-Tel.-Nr."]).map((m) => m.phoneType)).toEqual(["work", "home", "mobile"]);
     const french = [
       "Prénom",
       "Nom de famille",
@@ -242,6 +243,51 @@ describe("column mapping guessed from the headers of real exports", () => {
     expect(
       guessMapping(french)
         .slice(4)
+        .map((m) => m.phoneType),
+    ).toEqual(["work", "home", "mobile"]);
+  });
+
+  it.each([
+    [
+      "Russian",
+      ["Имя", "Фамилия", "Организация", "Рабочий адрес, улица", "Рабочий адрес, город", "Рабочий адрес, область", "Рабочий адрес, индекс"],
+      ["Рабочий телефон", "Домашний телефон", "Телефон переносной", "Адрес эл. почты", "Заметки"],
+    ],
+    [
+      "Japanese",
+      ["名", "姓", "会社", "勤務先住所 番地", "勤務先住所 市区町村", "勤務先住所 都道府県", "勤務先郵便番号"],
+      ["会社電話", "自宅電話", "携帯電話", "電子メール アドレス", "メモ"],
+    ],
+    [
+      "Chinese",
+      ["名", "姓", "公司", "商务地址 街道", "商务地址 市/县", "商务地址 省/市/自治区", "商务地址 邮政编码"],
+      ["商务电话", "住宅电话", "移动电话", "电子邮件地址", "附注"],
+    ],
+    [
+      "Turkish",
+      ["Ad", "Soyad", "Şirket", "İş Adresi", "Şehir", "Bölge", "Posta Kodu"],
+      ["İş Telefonu", "Ev Telefonu", "Cep Telefonu", "E-posta", "Notlar"],
+    ],
+  ])("reads %s headers: names, company, address, phones with their types, e-mail, notes", (_language, fields, rest) => {
+    const headers = [...fields, ...rest];
+    const [firstName, lastName, company, street, city, state, postal] = fields as [string, string, string, string, string, string, string];
+    expectLayout(headers, {
+      [firstName]: "first_name",
+      [lastName]: "last_name",
+      [company]: "company",
+      [street]: "address",
+      [city]: "city",
+      [state]: "province_state",
+      [postal]: "postal_zip_code",
+      [rest[0]!]: "phone",
+      [rest[1]!]: "phone",
+      [rest[2]!]: "phone",
+      [rest[3]!]: "email",
+      [rest[4]!]: "notes",
+    });
+    expect(
+      guessMapping(headers)
+        .slice(fields.length, fields.length + 3)
         .map((m) => m.phoneType),
     ).toEqual(["work", "home", "mobile"]);
   });

@@ -5,10 +5,10 @@ import { isValidPhone } from "../../shared/phone.js";
 import type { ContactCandidate } from "./candidate.js";
 import { csvCellValue } from "./csv-cell.js";
 import {
-  LOCALIZED_EMAIL,
   LOCALIZED_EXACT,
-  LOCALIZED_PHONE,
   NOT_AN_EMAIL,
+  isLocalizedEmail,
+  isLocalizedPhone,
   localizedAddressGroup,
   localizedAddressPart,
 } from "./csv-header-words.js";
@@ -18,6 +18,8 @@ import { phoneTypeFromLabels } from "./phone-types.js";
 const normalize = (header: string) =>
   header
     .toLowerCase()
+    // Turkish 'İ' lower-cases to 'i' and a combining dot.
+    .replace(/i\u0307/g, "i")
     .replace(/[_\-–/.:()']+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -192,9 +194,9 @@ function guessColumn(header: string): ColumnMapping {
     // Plain names (ours: phone, phone2) and Google's values take the type from the row's type column.
     return { target: exact, phoneType: header === "phone" || header === "phone2" || /value/.test(header) ? undefined : "mobile" };
   if (exact) return { target: exact };
-  const email = /^e ?mail\b/.test(header) || LOCALIZED_EMAIL.test(header);
+  const email = /^e ?mail\b/.test(header) || isLocalizedEmail(header);
   if (email && !/\b(type|label|display)\b/.test(header) && !NOT_AN_EMAIL.test(header)) return { target: "email" };
-  if ((PHONE_HEADER.test(header) || LOCALIZED_PHONE.test(header)) && !NOT_A_PHONE.test(header))
+  if ((PHONE_HEADER.test(header) || isLocalizedPhone(header)) && !NOT_A_PHONE.test(header))
     return { target: "phone", phoneType: phoneTypeFromLabels([header]) };
   const part = localizedAddressPart(header);
   return part ? { target: part } : { target: "ignore" };

@@ -1,5 +1,5 @@
 import type { PhoneType } from "../../shared/contact-schemas.js";
-import { LOCALIZED_PHONE_WORDS as LOCAL } from "./csv-header-words.js";
+import { CJK_PHONE_KINDS as CJK, LOCALIZED_PHONE_WORDS as LOCAL } from "./csv-header-words.js";
 
 const words = (...list: string[]) => new Set(list);
 const WORK = words("work", "business", "office", "company", ...LOCAL.work);
@@ -21,6 +21,10 @@ const PLAIN = words(
   "téléphone",
   "telefoon",
   "telefonnummer",
+  "telefonu",
+  "телефон",
+  "電話",
+  "电话",
 );
 
 /** Labels seen before: an import asks for the same few ('Mobile', 'Work') on every row. */
@@ -34,20 +38,20 @@ export function phoneTypeFromLabels(labels: readonly string[]): PhoneType {
   const key = labels.join("\u0000");
   let type = seen.get(key);
   if (type === undefined) {
-    type = typeOf(new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s,;/_-]+/)).filter(Boolean)));
+    type = typeOf(new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s,;/_-]+/)).filter(Boolean)), labels.join(" "));
     if (seen.size >= 1000) seen.clear();
     seen.set(key, type);
   }
   return type;
 }
 
-function typeOf(set: Set<string>): PhoneType {
+function typeOf(set: Set<string>, text: string): PhoneType {
   const has = (...list: (string | Set<string>)[]) =>
     list.some((w) => (typeof w === "string" ? set.has(w) : [...set].some((s) => w.has(s))));
-  const work = has(WORK);
-  if (has(FAX)) return work ? "fax_work" : has("home") ? "fax_home" : "other_fax";
+  const work = has(WORK) || CJK.work.test(text);
+  if (has(FAX) || CJK.fax.test(text)) return work ? "fax_work" : has("home") ? "fax_home" : "other_fax";
   if (has(PAGER)) return work ? "work_pager" : "pager";
-  if (has(MOBILE)) return work ? "work_mobile" : "mobile";
+  if (has(MOBILE) || CJK.mobile.test(text)) return work ? "work_mobile" : "mobile";
   if (has("assistant", "assistantphone")) return "assistant";
   if (has("callback")) return "callback";
   if (has("car")) return "car";
@@ -58,7 +62,7 @@ function typeOf(set: Set<string>): PhoneType {
   if (has("mms")) return "mms";
   if (has("main") && work) return "company_main";
   if (work) return "work";
-  if (has(HOME)) return "home";
+  if (has(HOME) || CJK.home.test(text)) return "home";
   if (has(MAIN)) return "main";
   if (has("other")) return "other";
   return set.size > 0 && ![...set].every((w) => PLAIN.has(w)) ? "custom" : "mobile";
