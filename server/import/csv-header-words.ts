@@ -97,7 +97,8 @@ export const LOCALIZED_EXACT: Record<string, ImportTarget> = {
   備註: "notes",
 };
 
-// A word that starts the header, not one inside another word ('Mobiltelefon' is a phone; nothing else).
+// Whole words anywhere in a header ('telefon' finds 'Telefon privat', not 'Telefonbuch'), and whole words
+// a header starts with.
 const word = (words: string) => new RegExp(`(?<!\\p{L})(?:${words})(?!\\p{L})`, "u");
 const first = (words: string) => new RegExp(`^(?:${words})(?!\\p{L})`, "u");
 
@@ -107,7 +108,7 @@ const CJK_EMAIL = /メール|邮件|郵件|邮箱|電郵/u;
 
 /** Phone columns ('Telefon geschäftlich', 'Téléphone mobile', 'Teléfono del trabajo', 'Cellulare', '携帯電話'). */
 const PHONE_WORDS = word(
-  "telefon|telefone|telefono|teléfono|téléphone|tél|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax|telefonu|cep|телефон|мобильный|сотовый|переносной|мобільний|факс",
+  "telefon|telefone|telefono|teléfono|téléphone|tél|telefoon|telefonnummer|mobiltelefon|mobil|mobiel|móvil|movil|portable|cellulare|celular|telemóvel|gsm|natel|handy|telefax|télécopie|telecopie|fax|telefonu|телефон|мобильный|сотовый|переносной|мобільний|факс",
 );
 export const isLocalizedPhone = (header: string) => PHONE_WORDS.test(header) || CJK_PHONE.test(header);
 
@@ -134,7 +135,7 @@ const ADDRESS_PARTS: [ImportTarget, RegExp][] = [
     "province_state",
     first("bundesland|région|region|dép région|département|provincia|estado|provincie|regione|kanton|województwo|kraj|bölge"),
   ],
-  ["province_state", word("область|регион|край|область|регіон")],
+  ["province_state", word("область|регион|край|регіон")],
   ["province_state", /都道府県|省|州/u],
   ["address", first("straße|strasse|adresse|rue|calle|dirección|direccion|via|indirizzo|straat|rua|endereço|ulica|ulice|gatuadress|adres")],
   ["address", word("улица|адрес|вулиця|адреса|adresi")],

@@ -313,7 +313,8 @@ describe("column mapping guessed from the headers of real exports", () => {
       Postcode: "postal_zip_code",
       Notities: "notes",
     });
-    expectLayout(["Nome", "Sobrenome", "Empresa", "Telemóvel", "Endereço de e-mail", "Cidade", "Notas"], {
+    expectLayout(["Nome", "Sobrenome", "Empresa", "Telemóvel", "Endereço de e-mail", "Cidade", "CEP", "Notas"], {
+      CEP: "postal_zip_code",
       Nome: "first_name",
       Sobrenome: "last_name",
       Empresa: "company",
