@@ -127,9 +127,15 @@ describe("live updates between people", () => {
     await signInViaApi(s.context);
     const org = await (await s.context.request.post("/api/orgs", { data: { name: "Bell Desk" }, headers: origin() })).json();
     await useOrganization(s.page, org.id, "Bell Desk");
-    await s.context.request.post(`/api/me/notifications/read-all`, { headers: origin() });
     await s.page.goto("/contacts");
-    await expectVisible(s.page.getByRole("button", { name: "Notifications", exact: true }));
+    // Start from a bell without unread notices. Earlier tests' notices for this account (a colleague
+    // joining) can land after a first 'read all', so read all again until the bell shows none.
+    const quietBell = s.page.getByRole("button", { name: "Notifications", exact: true });
+    for (let tries = 0; !(await quietBell.isVisible()); tries++) {
+      expect(tries).toBeLessThan(20);
+      await s.context.request.post(`/api/me/notifications/read-all`, { headers: origin() });
+      await s.page.waitForTimeout(500);
+    }
     await s.page.locator("html[data-live=live]").waitFor({ state: "attached" });
     const res = await s.context.request.post(`/api/orgs/${org.id}/imports`, {
       headers: origin(),
