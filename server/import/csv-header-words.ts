@@ -183,6 +183,8 @@ export const LOCALIZED_PHONE_WORDS = {
     "домашній",
   ]),
   fax: ["telefax", "télécopie", "telecopie", "факс"],
+  /** 'Phone' itself: a label of nothing else names no kind. */
+  plain: ["telefon", "telefone", "telefono", "teléfono", "téléphone", "telefoon", "telefonnummer", "telefonu", "телефон", "電話", "电话"],
 };
 
 /** The same kinds in Chinese and Japanese labels, found anywhere in them ('携帯電話', '商务传真'). */

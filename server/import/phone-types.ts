@@ -9,23 +9,7 @@ const MOBILE = words("cell", "mobile", "cellular", "iphone", "handy", ...LOCAL.m
 const HOME = words("home", "private", "personal", ...LOCAL.home);
 const MAIN = words("main", "primary", "pref");
 // Words that say only 'a phone' (in any language): a label of nothing else is a plain (mobile) number.
-const PLAIN = words(
-  "voice",
-  "tel",
-  "phone",
-  "value",
-  "telefon",
-  "telefone",
-  "telefono",
-  "teléfono",
-  "téléphone",
-  "telefoon",
-  "telefonnummer",
-  "telefonu",
-  "телефон",
-  "電話",
-  "电话",
-);
+const PLAIN = words("voice", "tel", "phone", "value", ...LOCAL.plain);
 
 /** Labels seen before: an import asks for the same few ('Mobile', 'Work') on every row. */
 const seen = new Map<string, PhoneType>();
