@@ -195,6 +195,30 @@ describe("import", () => {
     await expectVisible(await tableRow(page, /Jiří Dvořák/));
   });
 
+  it("reads the table under a sheet's title row, and says which row it starts at", async () => {
+    s = await suite.session();
+    const { page } = s;
+    await signInViaApi(s.context);
+    await ownOrganization(s, "Title Desk");
+    await page.goto("/import");
+    await chooseFile(page, () => csvZone(page).getByRole("button", { name: "Select File" }).click(), {
+      name: "staff.csv",
+      content: "Staff list,,\r\n,,\r\nName,Phone,Email\r\nTitus Row,555 010 4401,titus@example.com\r\n",
+      type: "text/csv",
+    });
+    const header = page.getByRole("switch", { name: "Row 3 is a header" });
+    await expectVisible(header);
+    expect(await header.getAttribute("aria-checked")).toBe("true");
+    await expectVisible(page.getByText("The table starts at row 3; the rows above it (a title or notes) are not imported."));
+    const rows = page.getByRole("table", { name: "First rows of the file" });
+    await expectVisible(rows.getByRole("cell", { name: "Titus Row" }));
+    expect(await rows.getByText("Staff list").count()).toBe(0);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expectVisible(summary(page));
+    expect(await figures(page)).toContain("Successfully imported1");
+    await expectVisible(await tableRow(page, /Titus Row/));
+  });
+
   it("imports a vCard, downloads its failed cards and undoes it, restoring the contact it merged into", async () => {
     s = await suite.session();
     const { page } = s;

@@ -215,11 +215,13 @@ function numbersOf(value: string): string[] {
   });
 }
 
+/** How many cells of a record name a column the importer knows. */
+export const knownColumns = (record: string[]) => record.filter((cell) => guessColumn(normalize(cell)).target !== "ignore").length;
+
 /** Whether a first record is a header row: it names known columns and holds no e-mail or phone values. */
 export function looksLikeHeader(record: string[]): boolean {
-  const known = record.filter((cell) => guessColumn(normalize(cell)).target !== "ignore").length;
   const data = record.filter((cell) => EMAILISH.test(cell.trim()) || isValidPhone(cell.trim())).length;
-  return known > 0 && data === 0;
+  return knownColumns(record) > 0 && data === 0;
 }
 
 /** For a file without a header row: columns whose values look like e-mails or phones; the rest by hand. */

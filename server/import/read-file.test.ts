@@ -4,7 +4,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { detectEncoding } from "./decode.js";
 import { csvRecords } from "./csv.js";
-import { type ImportFile, csvLayout, preparedRows, readImportFile } from "./read-file.js";
+import { type ImportFile, csvLayout, preparedRows, readImportFile, rowCount } from "./read-file.js";
 
 const CORPUS = join(import.meta.dirname, "../../../shared/testdata/real-world");
 const bytesOf = (text: string) => new TextEncoder().encode(text);
@@ -72,6 +72,29 @@ describe("reading CSV files", () => {
       ["Zoë, the 2nd", "555 123 4567"],
     ]);
     expect(csvLayout(file.format === "csv" ? file.head : []).hasHeader).toBe(true);
+  });
+
+  it("reads the table below an export's own lines (LinkedIn's notes), numbering rows as the spreadsheet does", () => {
+    const text = [
+      "Notes:",
+      '"When exporting your connection data, you may notice that some of the email addresses are missing. You will only see email addresses for connections who have allowed their connections to see or download it."',
+      "",
+      "First Name,Last Name,URL,Email Address,Company,Position,Connected On",
+      "Ada,Lovelace,https://www.linkedin.com/in/ada,ada@example.com,Analytical Engines,Engineer,05 Nov 2024",
+      "Alan,Turing,https://www.linkedin.com/in/alan,,Bletchley,Cryptanalyst,04 Nov 2024",
+      "",
+    ].join("\r\n");
+    const file = readImportFile(bytesOf(text), "Connections.csv");
+    expect(file).toMatchObject({ format: "csv", above: 2, firstRow: 4, records: 3 });
+    const layout = csvLayout(file.format === "csv" ? file.head : []);
+    expect(layout.hasHeader).toBe(true);
+    expect(layout.headers[0]).toBe("First Name");
+    expect(rowCount(file, layout)).toBe(2);
+    const rows = [...preparedRows(file, layout)];
+    expect(rows.map((r) => [r.label, r.candidate.first_name, r.candidate.email])).toEqual([
+      ["Row 5", "Ada", "ada@example.com"],
+      ["Row 6", "Alan", undefined],
+    ]);
   });
 
   it("keeps quoted delimiters, quotes and line breaks inside a field", () => {

@@ -5,7 +5,8 @@ import { countVCards, vcardsOf } from "../vcard/read.js";
 import { readCard } from "../vcard/to-candidate.js";
 import type { CardExtras, ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
-import { type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
+import { recordsAboveHeader } from "./csv-preamble.js";
+import { type CsvRecord, type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
 import { decodeText, detectEncoding, looksBinary, withoutControlCharacters } from "./decode.js";
 import { codePageOfLanguages } from "./encoding-guess.js";
 
@@ -19,7 +20,19 @@ const HEAD_RECORDS = 50;
  * its rows are read again lazily by `preparedRows`, a batch at a time.
  */
 export type ImportFile =
-  | { format: "csv"; encoding: ImportEncoding; csv: CsvText; head: string[][]; records: number }
+  | {
+      format: "csv";
+      encoding: ImportEncoding;
+      csv: CsvText;
+      /** The first records of the table, from its header row (or first row) on. */
+      head: string[][];
+      /** Records above the table (a title, notes), which are not read as rows. */
+      above: number;
+      /** The spreadsheet row of the table's first record when records are above it; 1 otherwise. */
+      firstRow: number;
+      /** The table's records, without those above it. */
+      records: number;
+    }
   | { format: "vcard"; encoding: ImportEncoding; raw: string; charset: string; cards: number };
 
 export interface ReadOptions {
@@ -60,14 +73,23 @@ export function readImportFile(bytes: Uint8Array, fileName: string, options: Rea
   const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
   if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
   const csv = csvDialect(withoutControlCharacters(decodeText(bytes, encoding)));
-  const head: string[][] = [];
-  for (const { record } of csvRecords(csv)) {
+  const head: CsvRecord[] = [];
+  for (const record of csvRecords(csv)) {
     head.push(record);
     if (head.length === HEAD_RECORDS) break;
   }
   if (head.length === 0) throw csvUnreadable();
-  const records = countCsvRecords(csv);
-  return { format: "csv", encoding, csv, head, records };
+  const above = recordsAboveHeader(head.map((r) => r.record));
+  const records = countCsvRecords(csv) - above;
+  return {
+    format: "csv",
+    encoding,
+    csv,
+    head: head.slice(above).map((r) => r.record),
+    above,
+    firstRow: above > 0 ? head[above]!.row : 1,
+    records,
+  };
 }
 
 function readVCardFile(bytes: Uint8Array, encoding: ImportEncoding): ImportFile {
@@ -118,7 +140,12 @@ export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<P
   }
   const { hasHeader, mapping } = layout ?? csvLayout(file.head);
   let first = true;
+  let above = file.above;
   for (const { record, row } of csvRecords(file.csv)) {
+    if (above > 0) {
+      above--;
+      continue;
+    }
     if (first && hasHeader) {
       first = false;
       continue;

@@ -162,6 +162,33 @@ describe.each(engines)("imports API (%s)", (engine) => {
     expect(sean).toMatchObject({ first_name: "Seán", last_name: "O’Brien", notes: "“VIP” – pays in €" });
   });
 
+  it("reads the table under a sheet's title and date rows, and imports its rows only", async () => {
+    const tel = phone();
+    const text = [
+      "Parish contacts,,,",
+      "Exported:,2024-03-01,,",
+      ",,,",
+      "Name,Phone,Email,Notes",
+      `Ada Lovelace,${tel},ada@example.com,choir`,
+      "Charles Babbage,,charles@example.com,",
+    ].join("\r\n");
+    const shown = await preview(text, "parish.csv");
+    expect(shown.json).toMatchObject({
+      hasHeader: true,
+      firstRow: 4,
+      headers: ["Name", "Phone", "Email", "Notes"],
+      estimatedRows: 2,
+      sample: [["Name", "Phone", "Email", "Notes"], ["Ada Lovelace", tel, "ada@example.com", "choir"], expect.any(Array)],
+    });
+    expect(shown.json.mapping.map((m: any) => m.target)).toEqual(["full_name", "phone", "email", "notes"]);
+
+    const res = await importFile(text, "parish.csv");
+    expect(res.json).toMatchObject({ status: "done", total: 2, imported: 1, failed: 1 });
+    expect(res.json.errors).toEqual([{ row: "Row 6", message: "Row 6: Missing phone number" }]);
+    expect((await search("Lovelace")).map((c) => [c.first_name, c.last_name, c.notes])).toEqual([["Ada", "Lovelace", "choir"]]);
+    expect(await search("Parish contacts")).toEqual([]);
+  });
+
   it("previews a vCard file as its first cards", async () => {
     const tel = phone();
     const vcf = `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Grace Hopper\r\nN:Hopper;Grace;;;\r\nTEL;TYPE=CELL:${tel}\r\nEMAIL:grace@example.com\r\nEND:VCARD\r\n`;

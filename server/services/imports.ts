@@ -90,6 +90,7 @@ export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: stri
       encoding: file.encoding,
       delimiter: null,
       hasHeader: false,
+      firstRow: 1,
       headers: ["Name", "Phone", "E-mail"],
       mapping: [] as ColumnMapping[],
       sample,
@@ -102,6 +103,8 @@ export function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: stri
     encoding: file.encoding,
     delimiter: file.csv.delimiter,
     hasHeader: layout.hasHeader,
+    // Rows above the table (a title, notes) are left out; the screen names the row the table starts at.
+    firstRow: file.firstRow,
     headers: layout.headers,
     mapping: layout.mapping,
     // The first records as written, header included, so the screen can re-read them without it.

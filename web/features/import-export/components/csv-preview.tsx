@@ -49,8 +49,14 @@ export function CsvPreview({
       />
       <div className="flex items-center gap-3">
         <Switch id={headerSwitch} checked={hasHeader} onCheckedChange={onHasHeaderChange} />
-        <Label htmlFor={headerSwitch}>First row is a header</Label>
+        <Label htmlFor={headerSwitch}>{preview.firstRow > 1 ? `Row ${preview.firstRow} is a header` : "First row is a header"}</Label>
       </div>
+      {preview.firstRow > 1 && (
+        <p className="text-sm text-muted-foreground">
+          The table starts at row {preview.firstRow}; the {preview.firstRow === 2 ? "row" : "rows"} above it (a title or notes) are not
+          imported.
+        </p>
+      )}
       <SampleTable caption="First rows of the file" columns={names} rows={rows} />
       <ColumnMappingTable names={names} examples={rows[0] ?? []} mapping={mapping} onChange={onMappingChange} />
       {!mapsAPhone(mapping) && (
