@@ -325,6 +325,133 @@ describe("column mapping guessed from the headers of real exports", () => {
     });
   });
 
+  it("reads CRM and membership tools' exports: HubSpot, Salesforce, Zoho, Pipedrive, Planning Center, LinkedIn", () => {
+    // HubSpot's contact export.
+    expectLayout(
+      ["First Name", "Last Name", "Email", "Phone Number", "Mobile Phone Number", "Company Name", "Street Address"].concat([
+        "City",
+        "State/Region",
+        "Postal Code",
+        "Country/Region",
+        "Lifecycle Stage",
+      ]),
+      {
+        "First Name": "first_name",
+        "Last Name": "last_name",
+        Email: "email",
+        "Phone Number": "phone",
+        "Mobile Phone Number": "phone",
+        "Company Name": "company",
+        "Street Address": "address",
+        City: "city",
+        "State/Region": "province_state",
+        "Postal Code": "postal_zip_code",
+        "Country/Region": "address",
+      },
+    );
+    // A Salesforce contacts report: the mailing address is taken, the other one left for the person.
+    expectLayout(
+      ["First Name", "Last Name", "Title", "Account Name", "Mailing Street", "Mailing City", "Mailing State/Province"].concat([
+        "Mailing Zip/Postal Code",
+        "Mailing Country",
+        "Other Street",
+        "Other City",
+        "Phone",
+        "Mobile",
+        "Email",
+        "Description",
+      ]),
+      {
+        "First Name": "first_name",
+        "Last Name": "last_name",
+        "Account Name": "company",
+        "Mailing Street": "address",
+        "Mailing City": "city",
+        "Mailing State/Province": "province_state",
+        "Mailing Zip/Postal Code": "postal_zip_code",
+        "Mailing Country": "address",
+        Phone: "phone",
+        Mobile: "phone",
+        Email: "email",
+        Description: "notes",
+      },
+    );
+    // Salesforce's data export writes the fields' API names.
+    expectLayout(
+      ["FirstName", "LastName", "MailingStreet", "MailingCity", "MailingState", "MailingPostalCode", "MobilePhone"].concat([
+        "HomePhone",
+        "Email",
+        "AccountId",
+      ]),
+      {
+        FirstName: "first_name",
+        LastName: "last_name",
+        MailingStreet: "address",
+        MailingCity: "city",
+        MailingState: "province_state",
+        MailingPostalCode: "postal_zip_code",
+        MobilePhone: "phone",
+        HomePhone: "phone",
+        Email: "email",
+      },
+    );
+    expect(guessMapping(["MobilePhone", "HomePhone"]).map((m) => m.phoneType)).toEqual(["mobile", "home"]);
+    // Zoho CRM.
+    expectLayout(["First Name", "Last Name", "Account Name", "Mobile", "Mailing Street", "Mailing City", "Mailing State", "Mailing Zip"], {
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      "Account Name": "company",
+      Mobile: "phone",
+      "Mailing Street": "address",
+      "Mailing City": "city",
+      "Mailing State": "province_state",
+      "Mailing Zip": "postal_zip_code",
+    });
+    // Pipedrive's people export.
+    expectLayout(["Name", "Organization", "Email - Work", "Email - Home", "Phone - Mobile", "Phone - Work", "Label"], {
+      Name: "full_name",
+      Organization: "company",
+      "Email - Work": "email",
+      "Email - Home": "email",
+      "Phone - Mobile": "phone",
+      "Phone - Work": "phone",
+    });
+    // Planning Center People (churches): the home address's parts after 'Home Address'.
+    expectLayout(
+      ["First Name", "Last Name", "Home Email", "Mobile Phone Number", "Home Phone Number", "Home Address Street Line 1"].concat([
+        "Home Address Street Line 2",
+        "Home Address City",
+        "Home Address State",
+        "Home Address Zip Code",
+        "Membership",
+      ]),
+      {
+        "First Name": "first_name",
+        "Last Name": "last_name",
+        "Home Email": "email",
+        "Mobile Phone Number": "phone",
+        "Home Phone Number": "phone",
+        "Home Address Street Line 1": "address",
+        "Home Address Street Line 2": "address",
+        "Home Address City": "city",
+        "Home Address State": "province_state",
+        "Home Address Zip Code": "postal_zip_code",
+      },
+    );
+    // LinkedIn's connections (their notes above the header are skipped by csv-preamble.ts).
+    expectLayout(["First Name", "Last Name", "URL", "Email Address", "Company", "Position", "Connected On"], {
+      "First Name": "first_name",
+      "Last Name": "last_name",
+      "Email Address": "email",
+      Company: "company",
+    });
+    // Google's address columns other than the parts stay unmapped: 'Formatted' repeats them, 'Label' is a kind.
+    expectLayout(["Address 1 - Label", "Address 1 - Formatted", "Address 1 - Street", "Address 1 - Region"], {
+      "Address 1 - Street": "address",
+      "Address 1 - Region": "province_state",
+    });
+  });
+
   it("reads Thunderbird, Yahoo, Windows Contacts, KMail and Apple exports", () => {
     expectLayout(
       [

@@ -17,6 +17,8 @@ import { phoneTypeFromLabels } from "./phone-types.js";
 /** A header as compared: lower case, words separated by one space, punctuation gone. */
 const normalize = (header: string) =>
   header
+    // Salesforce's API names and other camel-cased headers: 'MailingPostalCode' (not 'iPhone').
+    .replace(/([a-z]{2,})(?=[A-Z][a-z])/g, "$1 ")
     .toLowerCase()
     // Turkish 'İ' lower-cases to 'i' and a combining dot.
     .replace(/i\u0307/g, "i")
@@ -53,6 +55,7 @@ const EXACT: Record<string, ImportTarget> = {
   organisation: "company",
   "organization 1 name": "company",
   "organization name": "company",
+  "account name": "company",
   firma: "company",
   email: "email",
   "e mail": "email",
@@ -166,9 +169,25 @@ const PHONE_PRIORITY: PhoneType[] = [
   "assistant",
 ];
 
+// The address columns of CRMs and church, club and mailing-list tools, whose headers put a group word
+// before the part: 'Mailing State/Province' (Salesforce), 'State/Region' (HubSpot), 'Home Address Zip
+// Code' (Planning Center). A country goes with the street, as Google's 'Address 1 - Country' does.
+const ADDRESS_PARTS: [RegExp, ImportTarget][] = [
+  [/\b(street|address line \d)\b/, "address"],
+  [/\bcountry\b/, "address"],
+  [/\b(zip|zip code|zipcode|postal code|postcode|post code)\b/, "postal_zip_code"],
+  [/\b(state|province|region)\b/, "province_state"],
+  [/\b(city|town)\b/, "city"],
+];
+const NOT_AN_ADDRESS_PART = /\b(type|label|formatted)\b/;
+
+const addressPart = (header: string) =>
+  NOT_AN_ADDRESS_PART.test(header) ? undefined : ADDRESS_PARTS.find(([pattern]) => pattern.test(header))?.[1];
+
 /** The address group a header belongs to ('home', 'business'/'work', 'address 1'), so only one group is taken. */
 const addressGroup = (header: string) =>
-  /^(home|business|work|other|address \d)/.exec(header)?.[1]?.replace("work", "business") ?? localizedAddressGroup(header);
+  /^(home|business|work|other|mailing|billing|shipping|address \d)\b/.exec(header)?.[1]?.replace("work", "business") ??
+  localizedAddressGroup(header);
 
 /**
  * Guesses what each column holds from its header. Of several address groups (home and business) the
@@ -198,7 +217,7 @@ function guessColumn(header: string): ColumnMapping {
   if (email && !/\b(type|label|display)\b/.test(header) && !NOT_AN_EMAIL.test(header)) return { target: "email" };
   if ((PHONE_HEADER.test(header) || isLocalizedPhone(header)) && !NOT_A_PHONE.test(header))
     return { target: "phone", phoneType: phoneTypeFromLabels([header]) };
-  const part = localizedAddressPart(header);
+  const part = addressPart(header) ?? localizedAddressPart(header);
   return part ? { target: part } : { target: "ignore" };
 }
 
