@@ -53,8 +53,10 @@ export function CsvPreview({
       </div>
       {preview.firstRow > 1 && (
         <p className="text-sm text-muted-foreground">
-          The table starts at row {preview.firstRow}; the {preview.firstRow === 2 ? "row" : "rows"} above it (a title or notes) are not
-          imported.
+          The table starts at row {preview.firstRow};{" "}
+          {preview.firstRow === 2
+            ? "the row above it (a title or notes) is not imported."
+            : "the rows above it (a title or notes) are not imported."}
         </p>
       )}
       <SampleTable caption="First rows of the file" columns={names} rows={rows} />
