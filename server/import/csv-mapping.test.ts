@@ -621,6 +621,31 @@ describe("column mapping guessed from the headers of real exports", () => {
   });
 });
 
+describe("a whole name written surname first", () => {
+  const name = (value: string, headers = ["Name", "Phone"], row = [value, "555 010 2001"]) => {
+    const { first_name, last_name, full_name } = recordToCandidate(row, guessMapping(headers));
+    return { first_name, last_name, full_name };
+  };
+
+  it("reads 'Lovelace, Ada' as first name Ada, last name Lovelace", () => {
+    expect(name("Lovelace, Ada")).toEqual({ first_name: "Ada", last_name: "Lovelace", full_name: undefined });
+    expect(name("van Gogh,Vincent Willem")).toEqual({ first_name: "Vincent Willem", last_name: "van Gogh", full_name: undefined });
+  });
+
+  it("keeps a name whose comma ends it with a title or a company's form, and names without a comma", () => {
+    for (const whole of ["Ada Lovelace, PhD", "Martin Luther King, Jr.", "Acme, Inc.", "Ada Lovelace", "Smith, Jones, and Partners"])
+      expect(name(whole)).toEqual({ first_name: undefined, last_name: undefined, full_name: whole });
+  });
+
+  it("leaves the name alone when the file has first or last name columns", () => {
+    expect(name("Lovelace, Ada", ["Name", "Last Name", "Phone"], ["Lovelace, Ada", "Lovelace", "555 010 2001"])).toEqual({
+      first_name: undefined,
+      last_name: "Lovelace",
+      full_name: "Lovelace, Ada",
+    });
+  });
+});
+
 describe("two numbers in one cell", () => {
   it.each([
     ["555 010 2001 / 555 010 2002"],

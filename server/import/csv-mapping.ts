@@ -255,6 +255,21 @@ export function guessMappingFromValues(records: string[][]): ColumnMapping[] {
   });
 }
 
+// A name written surname first, as lists sorted by surname are kept: 'Lovelace, Ada', 'van Gogh, Vincent'.
+const SURNAME_FIRST = /^([^,]+),\s*([^,]+)$/;
+// What follows a comma in a name that is not written surname first: 'Ada Lovelace, PhD', 'Acme, Inc.'.
+const AFTER_A_NAME = /^(jr|sr|ii|iii|iv|phd|md|dds|esq|mba|cpa|rn|inc|ltd|llc|llp|plc|gmbh|ag|sa|co|corp)\.?$/i;
+const words = (text: string) => text.split(/\s+/).length;
+
+/** The first and last name of a whole name written 'Last, First', when it reads as one. */
+function surnameFirstName(whole: string | undefined): { first: string; last: string } | undefined {
+  const match = whole ? SURNAME_FIRST.exec(whole.trim()) : null;
+  if (!match) return undefined;
+  const [last, first] = [match[1]!.trim(), match[2]!.trim()];
+  if (!last || !first || AFTER_A_NAME.test(first) || words(last) > 3 || words(first) > 3) return undefined;
+  return { first, last };
+}
+
 /** Applies a mapping to one record. */
 export function recordToCandidate(record: string[], mapping: ColumnMapping[]): ContactCandidate {
   const candidate: ContactCandidate = { phones: [] };
@@ -286,7 +301,11 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
   };
   assign("first_name", first("first_name"));
   assign("last_name", first("last_name"));
-  assign("full_name", first("full_name"));
+  const surnameFirst = text.first_name || text.last_name ? undefined : surnameFirstName(first("full_name"));
+  if (surnameFirst) {
+    candidate.first_name = surnameFirst.first;
+    candidate.last_name = surnameFirst.last;
+  } else assign("full_name", first("full_name"));
   assign("company", first("company"));
   assign("email", text.email?.find((e) => EMAILISH.test(e)) ?? first("email"));
   assign("address", text.address?.join(", "));
