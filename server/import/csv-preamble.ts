@@ -1,3 +1,4 @@
+import { isValidEmail } from "../../shared/email.js";
 import { knownColumns, looksLikeHeader } from "./csv-mapping.js";
 
 /** Records above a header row that are looked through: a title, a date, a note or two. */
@@ -5,7 +6,7 @@ const MOST_ABOVE = 10;
 
 const filled = (record: string[]) => record.filter((cell) => cell.trim() !== "").length;
 // A date above the table ('Exported: 2024-03-01') passes for a phone number; an e-mail address is data.
-const holdsEmail = (record: string[]) => record.some((cell) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cell.trim()));
+const holdsEmail = (record: string[]) => record.some((cell) => isValidEmail(cell.trim()));
 
 /**
  * How many records above a table's header row are no part of the table. Some exports open with lines

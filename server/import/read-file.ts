@@ -139,18 +139,13 @@ export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<P
     return;
   }
   const { hasHeader, mapping } = layout ?? csvLayout(file.head);
-  let first = true;
-  let above = file.above;
+  // The records above the table, then its header row, are not rows.
+  let skip = file.above + (hasHeader ? 1 : 0);
   for (const { record, row } of csvRecords(file.csv)) {
-    if (above > 0) {
-      above--;
+    if (skip > 0) {
+      skip--;
       continue;
     }
-    if (first && hasHeader) {
-      first = false;
-      continue;
-    }
-    first = false;
     yield { label: `Row ${row}`, candidate: recordToCandidate(record, mapping), raw: record };
   }
 }
