@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIRST_DAY, LAST_DAY, isCalendarDay, isCalendarMonth, isDayFormat, isMonthFormat } from "./calendar.js";
 import { CONTACT_FILTERS } from "./contact-schemas.js";
 import { pageQuerySchema } from "./paging.js";
 
@@ -38,8 +39,12 @@ export function exportUrl(organizationId: string, query: Partial<Record<"format"
   return `/api/orgs/${encodeURIComponent(organizationId)}/export?${params.join("&")}`;
 }
 
-const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-const period = z.string().regex(PERIOD, "A period is written YYYY-MM");
+const period = z
+  .string()
+  .refine(isMonthFormat, { message: "A period is written YYYY-MM", abort: true })
+  .refine(isCalendarMonth, {
+    error: (issue) => `${String(issue.input)} is not a month from ${FIRST_DAY.slice(0, 7)} to ${LAST_DAY.slice(0, 7)}`,
+  });
 
 /** Months from and to (inclusive); by default the last twelve. */
 export const usageQuerySchema = z
@@ -60,20 +65,25 @@ export interface UsageReport {
   people: (UsageCounts & { period: string; userId: string; name: string; email: string | null })[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string().regex(DAY, "A date is written YYYY-MM-DD");
+/** A UTC day: the format first (its own message), then a day that exists. */
+const day = z
+  .string()
+  .refine(isDayFormat, { message: "A date is written YYYY-MM-DD", abort: true })
+  .refine(isCalendarDay, { error: (issue) => `${String(issue.input)} is not a date from ${FIRST_DAY} to ${LAST_DAY}` });
 
 /** The audit log's filters and paging (newest first). */
-export const auditQuerySchema = pageQuerySchema.extend({
-  action: z
-    .string()
-    .max(60)
-    .regex(/^[A-Z_]+$/, "Unknown action")
-    .optional(),
-  user: z.string().max(100).optional(),
-  from: day.optional(),
-  to: day.optional(),
-});
+export const auditQuerySchema = pageQuerySchema
+  .extend({
+    action: z
+      .string()
+      .max(60)
+      .regex(/^[A-Z_]+$/, "Unknown action")
+      .optional(),
+    user: z.string().max(100).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "'from' must not be after 'to'" });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 export interface AuditEntryView {

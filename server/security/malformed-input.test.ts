@@ -94,6 +94,44 @@ describe.each(engines)("malformed input (%s)", (engine) => {
     expect(await t.database.db.selectFrom("organizations").select("name").execute()).toEqual([{ name: "Clinic" }]);
   });
 
+  it("refuses dates that are no calendar day in the audit and usage filters (they answered 500), on both engines alike", async () => {
+    const { org, cookie } = await setup();
+    const audit = (query: string) => send(t.app, "GET", `/api/orgs/${org}/audit?${query}`, { cookie });
+    for (const query of [
+      "to=2026-99-99",
+      "to=0000-00-00",
+      "from=2026-02-30",
+      "from=2026-13-01",
+      "to=2025-02-29",
+      "from=0999-12-31",
+      "to=2026-1-1",
+    ]) {
+      const res = await audit(query);
+      expect({ query, status: res.status, code: res.json.error.code }).toEqual({ query, status: 400, code: "VALIDATION" });
+    }
+    expect((await audit("to=2026-99-99")).json.error.message).toBe("2026-99-99 is not a date from 1000-01-01 to 9999-12-31");
+    expect((await audit("to=2026-1-1")).json.error.message).toBe("A date is written YYYY-MM-DD");
+    expect((await audit("from=2026-03-02&to=2026-03-01")).json.error.message).toBe("'from' must not be after 'to'");
+    // Real days, the first and last a date can name included, are filters like any other.
+    for (const query of ["from=2024-02-29", "to=9999-12-31", "from=1000-01-01&to=9999-12-31"]) {
+      const res = await audit(query);
+      expect({ query, status: res.status }).toEqual({ query, status: 200 });
+    }
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const [yesterday, today] = [day(-1), day(0)];
+    expect((await send(t.app, "GET", `/api/orgs/${org}/export`, { cookie })).status).toBe(200);
+    expect((await audit(`from=${today}&to=9999-12-31`)).json.items.map((e: any) => e.operation)).toEqual(["EXPORT_SUCCESS"]);
+    expect((await audit(`from=1000-01-01&to=${yesterday}`)).json.items).toEqual([]);
+
+    const usage = (query: string) => send(t.app, "GET", `/api/orgs/${org}/usage?${query}`, { cookie });
+    for (const query of ["from=0000-01&to=0000-12", "to=0999-12", "from=2026-13"]) {
+      expect({ query, status: (await usage(query)).status }).toEqual({ query, status: 400 });
+    }
+    const early = await usage("from=1000-01&to=1000-03");
+    expect(early.json.months.map((m: any) => m.period)).toEqual(["1000-01", "1000-02", "1000-03"]);
+    expect(t.log.lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+
   it("member e-mails must pass the shared e-mail rule on the server", async () => {
     const { org, cookie } = await setup();
     for (const email of ["<script>@example.com", "a@exa<mple.com", "x\u0000@example.com", "a b@example.com", '"q"@example.com']) {

@@ -1,4 +1,5 @@
 import type { AuditEntryView, AuditQuery, UsageReport } from "../../shared/export-schemas.js";
+import { startOfNextDay } from "../../shared/calendar.js";
 import { userDisplayName } from "../../shared/user-display.js";
 import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
@@ -16,7 +17,7 @@ function monthsBetween(from: string, to: string): string[] {
     months.push(period);
     month += 1;
     if (month > 12) [year, month] = [year + 1, 1];
-    period = `${year}-${String(month).padStart(2, "0")}`;
+    period = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
   }
   return months;
 }
@@ -81,14 +82,13 @@ const presentAudit = (row: AuditRow): AuditEntryView => ({
 export async function listAudit(deps: AppDeps, actor: OrgActor, query: AuditQuery) {
   authorize(actor, "audit.view");
   const after = query.cursor ? (decodeKeyset(query.cursor, ["date", "string"]) as [string, string]) : undefined;
-  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
   const rows = await deps.repos.audit.page(
     actor.organizationId,
     {
       operation: query.action,
       userId: query.user,
       from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
-      before: query.to ? nextDay(query.to) : undefined,
+      before: query.to ? startOfNextDay(query.to) : undefined,
     },
     after,
     query.limit + 1,

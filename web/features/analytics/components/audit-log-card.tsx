@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { useId, useState } from "react";
+import { FIRST_DAY, LAST_DAY } from "@shared/calendar";
 import { AUDIT_ACTIONS, type AuditEntryView } from "@shared/export-schemas";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -80,11 +81,25 @@ export function AuditLogCard({ orgId }: { orgId: string }) {
           </div>
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${ids}-from`}>From</Label>
-            <Input id={`${ids}-from`} type="date" value={filters.from} onChange={(e) => set("from")(e.target.value)} />
+            <Input
+              id={`${ids}-from`}
+              type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
+              value={filters.from}
+              onChange={(e) => set("from")(e.target.value)}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${ids}-to`}>To</Label>
-            <Input id={`${ids}-to`} type="date" value={filters.to} onChange={(e) => set("to")(e.target.value)} />
+            <Input
+              id={`${ids}-to`}
+              type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
+              value={filters.to}
+              onChange={(e) => set("to")(e.target.value)}
+            />
           </div>
         </div>
         {audit.isPending ? (
