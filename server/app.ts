@@ -8,6 +8,7 @@ import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
 import { healthRoutes } from "./http/health.js";
+import { refuseDeepJson } from "./http/json-depth.js";
 import { refuseNulInUrl } from "./http/nul.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
@@ -47,9 +48,12 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ error: { code: "TOO_LARGE", message: "The request is too large." } }, 413),
   });
   // GET and HEAD carry no body, and asking for one builds a whole Request object: 3% of a list page's CPU.
-  // File uploads have their own, larger limit on their route (server/routes/imports.ts).
+  // File uploads have their own, larger limit on their route (server/routes/imports.ts). Within the
+  // limit, no body nested deeper than MAX_JSON_DEPTH reaches a parser (ours or Better Auth's).
   app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
+    c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path)
+      ? next()
+      : limitBody(c, () => refuseDeepJson(c, next)),
   );
   app.use("/api/*", async (c, next) => {
     await next();

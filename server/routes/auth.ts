@@ -26,7 +26,8 @@ export function authRoutes() {
     const headers = new Headers(c.req.raw.headers);
     for (const name of FORWARDED_IP_HEADERS) headers.delete(name);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-    const body = c.req.method === "POST" ? await c.req.raw.text() : undefined;
+    // Read through Hono, which keeps the text the nesting check (server/http/json-depth.ts) already read.
+    const body = c.req.method === "POST" ? await c.req.text() : undefined;
     if (body && containsNul(parseOrText(body))) throw nulRefused();
     const request = new Request(c.req.raw.url, { method: c.req.method, headers, ...(body !== undefined ? { body } : {}) });
     if (path !== "/sign-out") return c.var.deps.auth.handler(request);

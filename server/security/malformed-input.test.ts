@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, engines } from "../test/harness.js";
-import { buildOrg, buildUser } from "../test/factories.js";
+import { MAX_JSON_DEPTH } from "../http/json-depth.js";
+import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
+import { PASSWORD, buildOrg, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
 
 const cursor = (value: unknown) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64url"));
@@ -130,6 +131,45 @@ describe.each(engines)("malformed input (%s)", (engine) => {
     const early = await usage("from=1000-01&to=1000-03");
     expect(early.json.months.map((m: any) => m.period)).toEqual(["1000-01", "1000-02", "1000-03"]);
     expect(t.log.lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+
+  it("refuses JSON nested deeper than the limit before anything parses it, on signed-in and anonymous routes (it answered 500)", async () => {
+    const { org, cookie, contact } = await setup();
+    const nested = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+    const raw = (path: string, body: string, headers: Record<string, string> = {}) =>
+      t.app.request(path, { method: "POST", body, headers: { origin: APP_URL, "content-type": "application/json", ...headers } });
+    const cases: [string, string, Record<string, string>][] = [
+      [`/api/orgs/${org}/contacts`, `{"first_name":${nested(100_000)}}`, { cookie }],
+      [`/api/orgs/${org}/imports/native`, `{"contacts":${nested(100_000)}}`, { cookie }],
+      [`/api/orgs/${org}/groups`, `{"name":"x","description":${nested(100_000)}}`, { cookie }],
+      ["/api/auth/sign-in/password", `{"email":${nested(100_000)},"password":"x"}`, {}],
+      ["/api/auth/sign-in/password", nested(100_000), { "content-type": "text/plain" }],
+      ["/api/account/password-reset/request", `{"email":${nested(100_000)}}`, {}],
+      ["/api/client-log/not-found", `{"path":${nested(MAX_JSON_DEPTH)}}`, {}],
+      // Brackets inside strings do not count; those outside do, however they are spaced.
+      [`/api/orgs/${org}/contacts`, `{"first_name":"${"[".repeat(100)}", "notes": ${"[ ".repeat(40)}${"] ".repeat(40)}}`, { cookie }],
+    ];
+    for (const [path, body, headers] of cases) {
+      const res = await raw(path, body, headers);
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      expect(await res.json()).toEqual({
+        error: { code: "VALIDATION", message: `The request nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.` },
+      });
+    }
+    // At the limit the request goes on to its route, which answers it as usual.
+    const atLimit = await raw(`/api/orgs/${org}/contacts`, `{"first_name":"Deep","notes":${nested(MAX_JSON_DEPTH - 1)}}`, { cookie });
+    expect(atLimit.status).toBe(400);
+    expect(((await atLimit.json()) as { error: { message: string } }).error.message).not.toContain("nests");
+    const strings = await send(t.app, "PATCH", `/api/orgs/${org}/contacts/${contact.id}`, {
+      cookie,
+      // A string ending in a backslash, then one holding an escaped quote: neither ends early.
+      body: { version: contact.version, last_name: "Back\\", notes: '[[[[ {{{{ \\"[' + "[".repeat(100) },
+    });
+    expect(strings.status).toBe(200);
+    expect((await signIn(t.app, "owner@example.com", PASSWORD)).length).toBeGreaterThan(0);
+    expect(t.log.lines.filter((l) => l.level === "error")).toEqual([]);
+    const names = await t.database.db.selectFrom("contacts").select("first_name").execute();
+    expect(names).toEqual([{ first_name: "Ann" }]);
   });
 
   it("member e-mails must pass the shared e-mail rule on the server", async () => {
