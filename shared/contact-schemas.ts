@@ -69,9 +69,16 @@ export const contactCreateSchema = z.intersection(
   contactFieldsSchema,
 );
 
+/** The highest version an edit can start from: the column is a 32-bit integer on PostgreSQL, and an edit writes version + 1. */
+const EDITABLE_VERSION_MAX = 2 ** 31 - 2;
+
 /** PATCH: the version being edited, plus any subset of the fields (validated merged with the rest). */
 export const contactVersionSchema = z.looseObject({
-  version: z.number({ error: "Contact version is required" }).int().min(1),
+  version: z
+    .number({ error: "Contact version is required" })
+    .int("Contact version is not valid")
+    .min(1, "Contact version is not valid")
+    .max(EDITABLE_VERSION_MAX, "Contact version is not valid"),
 });
 
 export const favoriteSchema = z.object({ is_favorite: z.boolean() });

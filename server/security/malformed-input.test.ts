@@ -172,6 +172,20 @@ describe.each(engines)("malformed input (%s)", (engine) => {
     expect(names).toEqual([{ first_name: "Ann" }]);
   });
 
+  it("refuses a contact version no row can hold (PostgreSQL answered a vague 400, SQLite a 409)", async () => {
+    const { org, cookie, contact } = await setup();
+    for (const version of [2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER, 0, 1.5]) {
+      const res = await send(t.app, "PATCH", `/api/orgs/${org}/contacts/${contact.id}`, { cookie, body: { version, notes: "x" } });
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toBe("Contact version is not valid");
+    }
+    const stale = await send(t.app, "PATCH", `/api/orgs/${org}/contacts/${contact.id}`, {
+      cookie,
+      body: { version: 2 ** 31 - 2, notes: "x" },
+    });
+    expect(stale.status).toBe(409);
+  });
+
   it("member e-mails must pass the shared e-mail rule on the server", async () => {
     const { org, cookie } = await setup();
     for (const email of ["<script>@example.com", "a@exa<mple.com", "x\u0000@example.com", "a b@example.com", '"q"@example.com']) {
