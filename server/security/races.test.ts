@@ -80,4 +80,58 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
     }
     expect(await t.database.db.selectFrom("group_contacts").select("group_id").execute()).toEqual([]);
   });
+
+  it("three undos of one import at once: one undoes it, the others answer 409, and the audit log holds one undo", async () => {
+    const { org, cookie } = await setup();
+    const api = (method: string, path: string, body?: unknown) => send(t.app, method, `/api/orgs/${org}${path}`, { cookie, body });
+    const existing = (await api("POST", "/contacts", { first_name: "Merged", phone: "6155550300" })).json.contact;
+    const run = await api("POST", "/imports/native", {
+      mode: "update",
+      contacts: [
+        { name: ["Merged Person"], tel: ["6155550300"], email: ["merged@example.com"] },
+        ...Array.from({ length: 20 }, (_, i) => ({ name: [`New ${i}`], tel: [`61555504${String(i).padStart(2, "0")}`] })),
+      ],
+    });
+    expect(run.json).toMatchObject({ status: "done", imported: 20, merged: 1, canUndo: true });
+
+    const answers = await Promise.all(Array.from({ length: 3 }, () => api("POST", `/imports/${run.json.id}/undo`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.json.error).toEqual({ code: "ALREADY_UNDONE", message: "This import was already undone" });
+    }
+    const undone = answers.find((a) => a.status === 200)!;
+    expect(undone.json).toMatchObject({ canUndo: false, undoReport: { trashed: 20, restored: 1, editedSince: [] } });
+    const audit = await api("GET", "/audit?action=IMPORT_UNDONE");
+    expect(audit.json.items.map((e: any) => e.newData)).toEqual([{ trashed: 20, restored: 1, editedSince: 0 }]);
+    // The merged contact got its values back once: one version for the merge, one for the undo.
+    const merged = (await api("GET", `/contacts/${existing.id}`)).json;
+    expect(merged).toMatchObject({ email: null, version: existing.version + 2 });
+    expect((await api("GET", "/contacts/counts")).json.all).toBe(1);
+  });
+
+  it("an undo that fails part-way lets go of its claim, so the undo can be tried again", async () => {
+    const { org, cookie } = await setup();
+    const api = (method: string, path: string, body?: unknown) => send(t.app, method, `/api/orgs/${org}${path}`, { cookie, body });
+    await api("POST", "/contacts", { first_name: "Merged", phone: "6155550300" });
+    const run = await api("POST", "/imports/native", {
+      mode: "update",
+      contacts: [{ name: ["Merged Person"], tel: ["6155550300"], email: ["merged@example.com"] }],
+    });
+    // A fault while the merged contacts get their values back (here: a change record that cannot be read).
+    const changes = () => t.database.db.updateTable("import_changes").where("import_id", "=", run.json.id);
+    const { previous } = await t.database.db
+      .selectFrom("import_changes")
+      .select("previous")
+      .where("import_id", "=", run.json.id)
+      .executeTakeFirstOrThrow();
+    await changes().set({ previous: "{not json" }).execute();
+    expect((await api("POST", `/imports/${run.json.id}/undo`)).status).toBe(500);
+    expect((await api("GET", `/imports/${run.json.id}`)).json).toMatchObject({ undoneAt: null, canUndo: true });
+
+    await changes().set({ previous }).execute();
+    const retried = await api("POST", `/imports/${run.json.id}/undo`);
+    expect(retried.status).toBe(200);
+    expect(retried.json.undoReport).toEqual({ trashed: 0, restored: 1, editedSince: [] });
+    expect((await api("GET", "/audit?action=IMPORT_UNDONE")).json.items).toHaveLength(1);
+  });
 });

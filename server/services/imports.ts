@@ -327,21 +327,33 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
   const decision = canUndoImport(actor, row.user_id);
   if (!decision.allowed) throw forbidden(decision.message);
   const view = presentImport(row, actor);
-  if (row.undone_at) throw conflict("This import was already undone", "ALREADY_UNDONE");
+  const alreadyUndone = () => conflict("This import was already undone", "ALREADY_UNDONE");
+  if (row.undone_at) throw alreadyUndone();
   if (view.status === "running") throw conflict("The import is still running", "IMPORT_RUNNING");
   if (!view.canUndo) throw conflict(`An import can be undone for ${UNDO_DAYS} days`, "UNDO_EXPIRED");
   const now = nowIso();
+  const runs = deps.repos.imports(actor.organizationId);
   const trashed = await deps.repos.transaction(async (repos) => {
+    // The claim, with the first change: of several undos at once, only the one that marks the run goes on.
+    if (!(await repos.imports(actor.organizationId).claimUndo(id, now))) throw alreadyUndone();
     const contacts = repos.contacts(actor.organizationId);
     const count = await contacts.trashImported(id, now);
     await contacts.counter.adjust(-count);
     return count;
   });
-  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry);
+  let restoredChanges: Awaited<ReturnType<typeof undoChanges>>;
+  try {
+    restoredChanges = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry);
+  } catch (error) {
+    // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
+    await runs.update(id, { undone_at: null }).catch(() => undefined);
+    throw error;
+  }
+  const { restored, editedSince } = restoredChanges;
   bulkChanged(deps, actor);
   const report = { trashed, restored, editedSince };
   await deps.repos.transaction(async (repos) => {
-    await repos.imports(actor.organizationId).update(id, { undone_at: now, undo_report: JSON.stringify(report) });
+    await repos.imports(actor.organizationId).update(id, { undo_report: JSON.stringify(report) });
     await repos.audit.write({
       organizationId: actor.organizationId,
       userId: actor.userId,

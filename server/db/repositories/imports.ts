@@ -18,6 +18,18 @@ export function importRepository(db: Kysely<Schema>, organizationId: string) {
 
     find: (id: string) => runs().selectAll().where("id", "=", id).executeTakeFirst(),
 
+    /** Marks a run undone unless it already is: true for the one request of several at once that wins. */
+    async claimUndo(id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("imports")
+        .set({ undone_at: now })
+        .where("id", "=", id)
+        .where("organization_id", "=", organizationId)
+        .where("undone_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Newest first, after the keyset (created_at, id). */
     page(after: [string, string] | undefined, limit: number) {
       let query = runs().selectAll();
