@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
-import { twoTenants } from "./support.js";
+import { ownOrganization, twoTenants } from "./support.js";
 
 describe.each(engines)("powers of an admin over other members (%s)", (engine) => {
   let t: TestApp;
@@ -91,5 +91,50 @@ describe.each(engines)("powers of an admin over other members (%s)", (engine) =>
     expect((await send(t.app, "POST", `/api/orgs/${w.victimOrg}/members/${w.victimStaff.id}/reset-password`, { cookie })).status).toBe(403);
     const self = rows.find((r: any) => r.email === w.victimAdmin.email);
     expect(Object.values(self.abilities).every((a: any) => !a.allowed && !a.show)).toBe(true);
+  });
+
+  it("an outsider's invitation does not take an organization's powers over its own member; joining elsewhere does", async () => {
+    t = await createTestApp(engine);
+    const w = await twoTenants(t);
+    const { cookie: attacker, org: lure } = await ownOrganization(t, w.attacker, "Lure");
+    const other = await buildUser(t, { email: "other@victim.example", name: "Otto Other" });
+    await addMember(t, w.victimOrg, other.id, "staff");
+    for (const target of [w.victimStaff, other]) {
+      const invited = await send(t.app, "POST", `/api/orgs/${lure}/members`, {
+        cookie: attacker,
+        body: { email: target.email, role: "staff" },
+      });
+      expect(invited.status).toBe(201);
+    }
+    const base = `/api/orgs/${w.victimOrg}/members`;
+    const row = async (userId: string) =>
+      (await send(t.app, "GET", `${base}?limit=100`, { cookie: w.ownerCookie })).json.items.find((m: any) => m.id === userId);
+
+    // Still invited only: the victim organization alone manages both accounts.
+    for (const target of [w.victimStaff, other]) {
+      expect((await row(target.id)).abilities).toMatchObject({
+        edit: { allowed: true },
+        resetPassword: { allowed: true },
+        deleteAccount: { allowed: true },
+      });
+    }
+    const reset = await send(t.app, "POST", `${base}/${other.id}/reset-password`, { cookie: w.ownerCookie });
+    expect(reset.status).toBe(200);
+    expect(reset.json.temporaryPassword).toEqual(expect.any(String));
+    expect((await send(t.app, "DELETE", `${base}/${other.id}/account`, { cookie: w.ownerCookie })).status).toBe(204);
+    expect(await t.database.db.selectFrom("users").select("id").where("id", "=", other.id).execute()).toEqual([]);
+
+    // Once the person accepts, they belong to the other organization too, and the account powers end.
+    const staffCookie = await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
+    const [invitation] = (await send(t.app, "GET", "/api/me/invitations", { cookie: staffCookie })).json.items;
+    expect(invitation.organization.id).toBe(lure);
+    expect((await send(t.app, "POST", `/api/me/invitations/${invitation.id}/accept`, { cookie: staffCookie })).status).toBe(200);
+    expect((await row(w.victimStaff.id)).abilities.resetPassword).toEqual({
+      allowed: false,
+      show: true,
+      reason: "This person also belongs to another organization. Send them a password reset e-mail instead.",
+    });
+    expect((await send(t.app, "POST", `${base}/${w.victimStaff.id}/reset-password`, { cookie: w.ownerCookie })).status).toBe(403);
+    expect((await send(t.app, "DELETE", `${base}/${w.victimStaff.id}/account`, { cookie: w.ownerCookie })).status).toBe(403);
   });
 });

@@ -165,7 +165,11 @@ export async function listMyInvitations(deps: AppDeps, actor: Actor): Promise<{ 
   };
 }
 
-/** Makes the invitation's person a member, in the transaction that took the invitation. */
+/**
+ * Makes the invitation's person a member, in the transaction that took the invitation. That transaction
+ * first takes the person's lock (organizations.lockForUser), as another organization's password reset
+ * or account deletion does (server/services/members.ts): joining ends those powers, so they never overlap.
+ */
 async function join(repos: Repositories, invitation: InvitationRow): Promise<void> {
   const members = repos.members(invitation.organization_id);
   if (!(await members.membership(invitation.user_id))) await members.insert(invitation.user_id, invitation.role);
@@ -182,6 +186,7 @@ async function join(repos: Repositories, invitation: InvitationRow): Promise<voi
 /** Accepts one of the signed-in person's invitations: from now on they are a member. */
 export async function acceptInvitation(deps: AppDeps, actor: Actor, id: string) {
   const invitation = await deps.repos.transaction(async (repos) => {
+    await repos.organizations.lockForUser(actor.userId);
     const row = await repos.invitations.takeOfUser(actor.userId, id);
     if (!row) throw notFound("Invitation not found or expired.");
     await join(repos, row);
@@ -222,6 +227,7 @@ export async function acceptInvitationsByLink(deps: AppDeps, userId: string, tok
   const rows = await deps.repos.invitations.findByTokenHash(userId, tokenHash);
   for (const row of rows) {
     const took = await deps.repos.transaction(async (repos) => {
+      await repos.organizations.lockForUser(userId);
       if (!(await repos.invitations.takeOfUser(userId, row.id))) return false;
       await join(repos, row);
       return true;

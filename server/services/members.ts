@@ -109,8 +109,13 @@ export async function removeOrganizationMember(deps: AppDeps, actor: OrgActor, u
   noticeRemoved(deps, actor.organizationId, userId);
 }
 
-/** Re-checked inside the transaction that uses an account power: the person may have joined another organization meanwhile. */
+/**
+ * Re-checked inside the transaction that uses an account power: the person may have joined another
+ * organization meanwhile. First in that transaction, the person's lock: an acceptance in flight
+ * (server/services/invitations.ts) is waited for and seen, or waits.
+ */
 async function assertStillManaged(repos: Repositories, actor: OrgActor, userId: string): Promise<void> {
+  await repos.organizations.lockForUser(userId);
   if ((await repos.members(actor.organizationId).sharedWithOtherOrganizations([userId])).size > 0) {
     throw forbidden("This person now also belongs to another organization. Remove them from this organization instead.");
   }

@@ -14,8 +14,9 @@ export interface MemberTarget {
   role: Role;
   isOwner: boolean;
   /**
-   * Whether this organization manages the account: it belongs to this organization alone and has no
-   * pending invitation from another one. Account-level powers (password, name, deletion) need it.
+   * Whether this organization manages the account: it belongs to this organization alone (a pending
+   * invitation from another one does not count until accepted). Account-level powers (password, name,
+   * deletion) need it.
    */
   managed: boolean;
 }

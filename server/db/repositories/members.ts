@@ -74,22 +74,19 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
       await db.deleteFrom("memberships").where("organization_id", "=", organizationId).where("user_id", "=", userId).execute();
     },
 
-    /** Users (of `userIds`) that also belong to, or are invited by, another organization than this one. */
+    /**
+     * Users (of `userIds`) that also belong to another organization than this one. A pending invitation
+     * is no membership: anyone may invite anyone, and counting it let an outsider strip an organization
+     * of its powers over its own members.
+     */
     async sharedWithOtherOrganizations(userIds: string[]): Promise<Set<string>> {
       if (userIds.length === 0) return new Set();
       const rows = await db
         .selectFrom("memberships")
         .select("user_id")
+        .distinct()
         .where("user_id", "in", userIds)
         .where("organization_id", "<>", organizationId)
-        .union(
-          db
-            .selectFrom("invitations")
-            .select("user_id")
-            .where("user_id", "in", userIds)
-            .where("organization_id", "<>", organizationId)
-            .where("expires_at", ">", nowIso()),
-        )
         .execute();
       return new Set(rows.map((r) => r.user_id));
     },
