@@ -13,6 +13,15 @@ export const REPLAY_MS = 5 * 60_000;
 const MAX_PENDING_WRITES = 1000;
 /** Sessions checked per query on the heartbeat. */
 const SESSION_CHECK_BATCH = 500;
+/**
+ * Streams one session may hold open, and one account across its sessions (each tab holds one per
+ * organization): beyond, a 429. Counted by each process's hub (docs/security.md says what that means).
+ */
+export const MAX_STREAMS_PER_SESSION = 10;
+export const MAX_STREAMS_PER_ACCOUNT = 30;
+
+/** A stream's place under the limits, taken when it is asked for; `release` gives it back (once). */
+export type StreamSlot = { release(): void } | { full: "session" | "account" };
 
 /** One open stream, as the hub drives it (server/routes/events.ts makes them). */
 export interface LiveStream {
@@ -55,6 +64,13 @@ export function createLiveHub(options: { bus: EventBus; repos: Repositories; log
   const byOrganization = new Map<string, Set<LiveStream>>();
   const byUser = new Map<string, Set<LiveStream>>();
   const buffers = new Map<string, Buffer>();
+  const slotsOfSession = new Map<string, number>();
+  const slotsOfAccount = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
 
   const add = <K>(map: Map<K, Set<LiveStream>>, key: K, stream: LiveStream) => {
     let set = map.get(key);
@@ -164,6 +180,25 @@ export function createLiveHub(options: { bus: EventBus; repos: Repositories; log
   beat.unref();
 
   return {
+    /**
+     * Takes a slot for a stream the person asks for, before anything is awaited, so a burst of requests
+     * cannot all pass the count; or says which limit is full.
+     */
+    reserve(userId: string, sessionId: string): StreamSlot {
+      if ((slotsOfSession.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION) return { full: "session" };
+      if ((slotsOfAccount.get(userId) ?? 0) >= MAX_STREAMS_PER_ACCOUNT) return { full: "account" };
+      count(slotsOfSession, sessionId, 1);
+      count(slotsOfAccount, userId, 1);
+      let held = true;
+      return {
+        release() {
+          if (!held) return;
+          held = false;
+          count(slotsOfSession, sessionId, -1);
+          count(slotsOfAccount, userId, -1);
+        },
+      };
+    },
     /**
      * Adds a stream; with the id of the last event the client saw, what it missed since (or that it
      * must refetch: the id is unknown here or too old).

@@ -3,7 +3,15 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH } from "../../shared/live-events.js";
-import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, frameOf } from "../events/hub.js";
+import { AppError } from "../errors.js";
+import {
+  type LiveHub,
+  type LiveStream,
+  MAX_PENDING_WRITES,
+  MAX_STREAMS_PER_ACCOUNT,
+  MAX_STREAMS_PER_SESSION,
+  frameOf,
+} from "../events/hub.js";
 import type { AppEnv } from "../http/env.js";
 import { authorize } from "../policies/can.js";
 
@@ -64,11 +72,17 @@ function nodeSink(outgoing: ServerResponse): Sink {
   };
 }
 
-/** Drives one stream on a sink until it ends (the client leaves, or the hub closes it). */
+const TOO_MANY_STREAMS = {
+  session: `Too many live connections for this session (at most ${MAX_STREAMS_PER_SESSION}). Close another tab or window and try again.`,
+  account: `Too many live connections for this account (at most ${MAX_STREAMS_PER_ACCOUNT}, across its sessions). Close another tab or window and try again.`,
+};
+
+/** Drives one stream on a sink until it ends (the client leaves, or the hub closes it); then its slot is free. */
 async function runStream(
   live: LiveHub,
   stream: Omit<LiveStream, "send" | "heartbeat" | "refetch" | "close">,
   sink: Sink,
+  slot: { release(): void },
   lastEventId?: string,
 ) {
   let finished!: () => void;
@@ -88,18 +102,24 @@ async function runStream(
   };
   sink.onAbort(() => {
     live.unregister(handle);
+    // At once: the stream may still wait for the bus (a database outage), and the client may come back.
+    slot.release();
     finished();
   });
-  await live.listen();
-  if (sink.aborted()) return;
-  const resume = live.register(handle, lastEventId);
-  // 'ready': from here on every change reaches this stream. The retry hint is for plain EventSource
-  // clients; ours reconnect on their own schedule.
-  control({ event: "ready", data: JSON.stringify({ organizationId: handle.actor.organizationId }), retry: 2000 });
-  if (resume.kind === "refetch") handle.refetch("resume-unavailable");
-  else for (const event of resume.events) handle.send(event, frameOf(event));
-  await done;
-  live.unregister(handle);
+  try {
+    await live.listen();
+    if (sink.aborted()) return;
+    const resume = live.register(handle, lastEventId);
+    // 'ready': from here on every change reaches this stream. The retry hint is for plain EventSource
+    // clients; ours reconnect on their own schedule.
+    control({ event: "ready", data: JSON.stringify({ organizationId: handle.actor.organizationId }), retry: 2000 });
+    if (resume.kind === "refetch") handle.refetch("resume-unavailable");
+    else for (const event of resume.events) handle.send(event, frameOf(event));
+    await done;
+    live.unregister(handle);
+  } finally {
+    slot.release();
+  }
 }
 
 /**
@@ -113,11 +133,13 @@ export const eventRoutes = new Hono<AppEnv>().get("/events", (c) => {
   const given = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
   const lastEventId = given && given.length <= MAX_EVENT_ID ? given : given ? "" : undefined;
   const stream = { actor: c.var.orgActor, sessionId: c.var.actor.sessionId };
+  const slot = live.reserve(stream.actor.userId, stream.sessionId);
+  if ("full" in slot) throw new AppError(429, "TOO_MANY_STREAMS", TOO_MANY_STREAMS[slot.full]);
 
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing) {
     const sink = nodeSink(outgoing);
-    runStream(live, stream, sink, lastEventId).catch(() => sink.end());
+    runStream(live, stream, sink, slot, lastEventId).catch(() => sink.end());
     return RESPONSE_ALREADY_SENT;
   }
 
@@ -143,7 +165,7 @@ export const eventRoutes = new Hono<AppEnv>().get("/events", (c) => {
       aborted: () => sse.aborted,
       onAbort: (listener) => sse.onAbort(listener),
     };
-    await runStream(live, stream, sink, lastEventId);
+    await runStream(live, stream, sink, slot, lastEventId);
     // The stream ends when its last frame has been written.
     await Promise.race([closed, new Promise<void>((resolve) => sse.onAbort(resolve))]);
   });

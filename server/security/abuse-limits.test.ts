@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, engines } from "../test/harness.js";
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_SESSION } from "../events/hub.js";
+import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
 import { useSmtpSink } from "../test/smtp-sink.js";
+import { type SseReader, readSse } from "../test/sse.js";
 import { sweepInvitations } from "../services/invitations.js";
 import { ownOrganization, twoTenants } from "./support.js";
 
@@ -107,5 +109,86 @@ describe.each(engines)("mass account creation and invitation spam (%s)", (engine
     await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${res.json.invitation.id}`, { cookie });
     await signIn(t.app, lonely.email, lonely.password);
     await addMember(t, w.victimOrg, lonely.id, "staff");
+  });
+});
+
+describe.each(engines)("live streams one person may hold open (%s)", (engine) => {
+  let t: TestApp;
+  const readers: SseReader[] = [];
+  afterEach(async () => {
+    for (const reader of readers.splice(0)) await reader.cancel();
+    await t?.close();
+  });
+
+  const open = (cookie: string, org: string) => t.app.request(`/api/orgs/${org}/events`, { headers: { origin: APP_URL, cookie } });
+  /** Opens a stream and waits until it is live. */
+  const stream = async (cookie: string, org: string) => {
+    const res = await open(cookie, org);
+    expect(res.status).toBe(200);
+    const reader = readSse(res);
+    readers.push(reader);
+    await reader.next((f) => f.event === "ready");
+    return reader;
+  };
+  const refusal = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+  it(`a burst of streams from one session stops at ${MAX_STREAMS_PER_SESSION} with a 429; closing one frees its place`, async () => {
+    t = await createTestApp(engine);
+    const w = await twoTenants(t);
+    const cookie = await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
+    const burst = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SESSION + 5 }, () => open(cookie, w.victimOrg)));
+    const opened = burst.filter((res) => res.status === 200);
+    expect(opened).toHaveLength(MAX_STREAMS_PER_SESSION);
+    for (const res of opened) {
+      const reader = readSse(res);
+      readers.push(reader);
+      await reader.next((f) => f.event === "ready");
+    }
+    for (const res of burst.filter((r) => r.status !== 200)) {
+      expect(await refusal(res)).toEqual({
+        status: 429,
+        body: {
+          error: {
+            code: "TOO_MANY_STREAMS",
+            message: `Too many live connections for this session (at most ${MAX_STREAMS_PER_SESSION}). Close another tab or window and try again.`,
+          },
+        },
+      });
+    }
+    // The streams that are open still work.
+    await send(t.app, "POST", `/api/orgs/${w.victimOrg}/contacts`, { cookie, body: { first_name: "Still", phone: "6155550142" } });
+    await readers[0]!.event("contact.created");
+
+    await readers.shift()!.cancel();
+    await stream(cookie, w.victimOrg);
+    expect((await open(cookie, w.victimOrg)).status).toBe(429);
+  });
+
+  it(`one account holds at most ${MAX_STREAMS_PER_ACCOUNT} streams across its sessions and organizations`, async () => {
+    t = await createTestApp(engine);
+    const w = await twoTenants(t);
+    const { cookie: first, org: own } = await ownOrganization(t, w.victimStaff, "Own");
+    const sessions = [first];
+    while (sessions.length * MAX_STREAMS_PER_SESSION < MAX_STREAMS_PER_ACCOUNT) {
+      sessions.push(await signIn(t.app, w.victimStaff.email, w.victimStaff.password));
+    }
+    for (const [i, cookie] of sessions.entries()) {
+      for (let n = 0; n < MAX_STREAMS_PER_SESSION; n++) await stream(cookie, (i + n) % 2 ? own : w.victimOrg);
+    }
+    const fresh = await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
+    expect(await refusal(await open(fresh, w.victimOrg))).toEqual({
+      status: 429,
+      body: {
+        error: {
+          code: "TOO_MANY_STREAMS",
+          message: `Too many live connections for this account (at most ${MAX_STREAMS_PER_ACCOUNT}, across its sessions). Close another tab or window and try again.`,
+        },
+      },
+    });
+    // Another person is not affected.
+    await stream(await signIn(t.app, w.victimAdmin.email, w.victimAdmin.password), w.victimOrg);
+
+    await readers.shift()!.cancel();
+    await stream(fresh, own);
   });
 });

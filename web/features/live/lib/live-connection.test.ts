@@ -80,6 +80,18 @@ describe("LiveConnection", () => {
     expect(statuses.at(-1)).toBe("live");
   });
 
+  it("a stream refused when it opens (a 429, which EventSource does not retry) is tried after 2, 4 and 8 s, then waits", () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      last().fail();
+      vi.advanceTimersByTime(8000);
+    }
+    last().fail();
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sources).toHaveLength(4);
+    expect(connection.status).toBe("paused");
+    expect(statuses).not.toContain("live");
+  });
+
   it("counts a silent stream as timed out, and a successful reconnect resets the attempts", () => {
     last().emit("ready");
     vi.advanceTimersByTime(59_000);
