@@ -58,7 +58,13 @@ function openStream(
 
 async function run(engine: "sqlite" | "postgres") {
   const { url, orgId, drop } = await prepare(engine, 1000);
-  const { base, child } = await startServer(url, { WEB_CONCURRENCY: "1" });
+  // Every stream is the one benchmark session's: the per-person limits on open streams are lifted.
+  const limit = String(STREAMS);
+  const { base, child } = await startServer(url, {
+    WEB_CONCURRENCY: "1",
+    LIVE_STREAMS_PER_SESSION: limit,
+    LIVE_STREAMS_PER_ACCOUNT: limit,
+  });
   try {
     const cookie = await signIn(base);
     const contact = (

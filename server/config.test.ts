@@ -44,6 +44,8 @@ describe("configuration", () => {
     [{ DATABASE_STATEMENT_TIMEOUT: "0" }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT must be between/],
     [{ DATABASE_IDLE_TIMEOUT: "0.5" }, /^Invalid configuration: DATABASE_IDLE_TIMEOUT must be between/],
     [{ PASSWORD_HASH_THREADS: "0" }, /^Invalid configuration: PASSWORD_HASH_THREADS must be at least 1/],
+    [{ LIVE_STREAMS_PER_SESSION: "0" }, /^Invalid configuration: LIVE_STREAMS_PER_SESSION must be at least 1/],
+    [{ LIVE_STREAMS_PER_ACCOUNT: "many" }, /^Invalid configuration: LIVE_STREAMS_PER_ACCOUNT /],
   ])("stops on %o with a one-line message naming the variable", (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);
@@ -61,6 +63,7 @@ describe("configuration", () => {
     expect(config.shutdownGraceMs).toBe(10_000);
     expect(config.databaseTimeouts).toEqual({ connectMs: 3000, statementMs: 5000, idleMs: 30_000 });
     expect(config.passwordHashThreads).toBe(1);
+    expect(config.liveStreams).toEqual({ perSession: 10, perAccount: 30 });
     const set = loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "4", SHUTDOWN_GRACE_SECONDS: "2.5", DATABASE_STATEMENT_TIMEOUT: "0.5" });
     expect([set.webConcurrency, set.shutdownGraceMs, set.databaseTimeouts.statementMs]).toEqual([4, 2500, 500]);
   });

@@ -27,6 +27,8 @@ export interface Config {
   orgCreateRateLimit: RateSpec;
   /** The largest file an import takes. */
   importMaxBytes: number;
+  /** Live streams one session, and one account across its sessions, may hold open in one process. */
+  liveStreams: { perSession: number; perAccount: number };
   webDir: string;
   production: boolean;
   /** Worker processes serving HTTP (node:cluster); 1 serves from the main process. */
@@ -107,6 +109,8 @@ const schema = z.object({
     .min(1024, "must be at least 1024")
     .max(1024 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1, "must be at least 1").max(100_000).default(10),
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1, "must be at least 1").max(100_000).default(30),
   WEB_DIR: z.string().optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1").max(64, "must be at most 64").default(1),
   SHUTDOWN_GRACE_SECONDS: seconds(0, 600).default(10),
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteOrgRateLimit: e.INVITE_ORG_RATE_LIMIT,
     orgCreateRateLimit: e.ORG_CREATE_RATE_LIMIT,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    liveStreams: { perSession: e.LIVE_STREAMS_PER_SESSION, perAccount: e.LIVE_STREAMS_PER_ACCOUNT },
     webDir: resolve(e.WEB_DIR ?? "dist/web"),
     production: e.NODE_ENV !== "development" && e.NODE_ENV !== "test",
     webConcurrency: e.WEB_CONCURRENCY,

@@ -44,7 +44,7 @@ export function buildDeps(config: Config, database: AppDatabase, log: Logger): A
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, repos.mailOutbox, log);
   const auth = createAuth(config, database);
   const searchUsage = createSearchUsage((...args) => repos.usage.add(...args), log);
-  const live = createLiveHub({ bus: createBus(database, log), repos, log });
+  const live = createLiveHub({ bus: createBus(database, log), repos, log, limits: config.liveStreams });
   return {
     config,
     database,

@@ -14,14 +14,11 @@ const MAX_PENDING_WRITES = 1000;
 /** Sessions checked per query on the heartbeat. */
 const SESSION_CHECK_BATCH = 500;
 /**
- * Streams one session may hold open, and one account across its sessions (each tab holds one per
- * organization): beyond, a 429. Counted by each process's hub (docs/security.md says what that means).
+ * A stream's place under the limits on open streams (LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_ACCOUNT:
+ * each tab holds one per organization), taken when it is asked for; `release` gives it back, once. When
+ * a limit is full, which one. Each process's hub counts its own (docs/security.md says what that means).
  */
-export const MAX_STREAMS_PER_SESSION = 10;
-export const MAX_STREAMS_PER_ACCOUNT = 30;
-
-/** A stream's place under the limits, taken when it is asked for; `release` gives it back (once). */
-export type StreamSlot = { release(): void } | { full: "session" | "account" };
+export type StreamSlot = { release(): void } | { full: "session" | "account"; max: number };
 
 /** One open stream, as the hub drives it (server/routes/events.ts makes them). */
 export interface LiveStream {
@@ -59,8 +56,13 @@ export type Resume = { kind: "replay"; events: LiveEvent[] } | { kind: "refetch"
  * not read through the API), kept for resume, and written. Removal from the organization, the end of
  * the session or the organization's deletion close the streams concerned.
  */
-export function createLiveHub(options: { bus: EventBus; repos: Repositories; log: Logger }) {
-  const { bus, repos, log } = options;
+export function createLiveHub(options: {
+  bus: EventBus;
+  repos: Repositories;
+  log: Logger;
+  limits: { perSession: number; perAccount: number };
+}) {
+  const { bus, repos, log, limits } = options;
   const byOrganization = new Map<string, Set<LiveStream>>();
   const byUser = new Map<string, Set<LiveStream>>();
   const buffers = new Map<string, Buffer>();
@@ -185,8 +187,8 @@ export function createLiveHub(options: { bus: EventBus; repos: Repositories; log
      * cannot all pass the count; or says which limit is full.
      */
     reserve(userId: string, sessionId: string): StreamSlot {
-      if ((slotsOfSession.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION) return { full: "session" };
-      if ((slotsOfAccount.get(userId) ?? 0) >= MAX_STREAMS_PER_ACCOUNT) return { full: "account" };
+      if ((slotsOfSession.get(sessionId) ?? 0) >= limits.perSession) return { full: "session", max: limits.perSession };
+      if ((slotsOfAccount.get(userId) ?? 0) >= limits.perAccount) return { full: "account", max: limits.perAccount };
       count(slotsOfSession, sessionId, 1);
       count(slotsOfAccount, userId, 1);
       let held = true;

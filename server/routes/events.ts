@@ -4,14 +4,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH } from "../../shared/live-events.js";
 import { AppError } from "../errors.js";
-import {
-  type LiveHub,
-  type LiveStream,
-  MAX_PENDING_WRITES,
-  MAX_STREAMS_PER_ACCOUNT,
-  MAX_STREAMS_PER_SESSION,
-  frameOf,
-} from "../events/hub.js";
+import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, frameOf } from "../events/hub.js";
 import type { AppEnv } from "../http/env.js";
 import { authorize } from "../policies/can.js";
 
@@ -72,10 +65,14 @@ function nodeSink(outgoing: ServerResponse): Sink {
   };
 }
 
-const TOO_MANY_STREAMS = {
-  session: `Too many live connections for this session (at most ${MAX_STREAMS_PER_SESSION}). Close another tab or window and try again.`,
-  account: `Too many live connections for this account (at most ${MAX_STREAMS_PER_ACCOUNT}, across its sessions). Close another tab or window and try again.`,
-};
+const tooManyStreams = (full: { full: "session" | "account"; max: number }) =>
+  new AppError(
+    429,
+    "TOO_MANY_STREAMS",
+    full.full === "session"
+      ? `Too many live connections for this session (at most ${full.max}). Close another tab or window and try again.`
+      : `Too many live connections for this account (at most ${full.max}, across its sessions). Close another tab or window and try again.`,
+  );
 
 /** Drives one stream on a sink until it ends (the client leaves, or the hub closes it); then its slot is free. */
 async function runStream(
@@ -134,7 +131,7 @@ export const eventRoutes = new Hono<AppEnv>().get("/events", (c) => {
   const lastEventId = given && given.length <= MAX_EVENT_ID ? given : given ? "" : undefined;
   const stream = { actor: c.var.orgActor, sessionId: c.var.actor.sessionId };
   const slot = live.reserve(stream.actor.userId, stream.sessionId);
-  if ("full" in slot) throw new AppError(429, "TOO_MANY_STREAMS", TOO_MANY_STREAMS[slot.full]);
+  if ("full" in slot) throw tooManyStreams(slot);
 
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing) {

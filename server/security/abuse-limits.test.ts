@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_SESSION } from "../events/hub.js";
 import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
@@ -132,13 +131,15 @@ describe.each(engines)("live streams one person may hold open (%s)", (engine) =>
   };
   const refusal = async (res: Response) => ({ status: res.status, body: await res.json() });
 
-  it(`a burst of streams from one session stops at ${MAX_STREAMS_PER_SESSION} with a 429; closing one frees its place`, async () => {
+  it("a burst of streams from one session stops at its limit (10) with a 429; closing one frees its place", async () => {
     t = await createTestApp(engine);
+    const { perSession } = t.config.liveStreams;
+    expect(perSession).toBe(10);
     const w = await twoTenants(t);
     const cookie = await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
-    const burst = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SESSION + 5 }, () => open(cookie, w.victimOrg)));
+    const burst = await Promise.all(Array.from({ length: perSession + 5 }, () => open(cookie, w.victimOrg)));
     const opened = burst.filter((res) => res.status === 200);
-    expect(opened).toHaveLength(MAX_STREAMS_PER_SESSION);
+    expect(opened).toHaveLength(perSession);
     for (const res of opened) {
       const reader = readSse(res);
       readers.push(reader);
@@ -150,7 +151,7 @@ describe.each(engines)("live streams one person may hold open (%s)", (engine) =>
         body: {
           error: {
             code: "TOO_MANY_STREAMS",
-            message: `Too many live connections for this session (at most ${MAX_STREAMS_PER_SESSION}). Close another tab or window and try again.`,
+            message: `Too many live connections for this session (at most ${perSession}). Close another tab or window and try again.`,
           },
         },
       });
@@ -164,16 +165,18 @@ describe.each(engines)("live streams one person may hold open (%s)", (engine) =>
     expect((await open(cookie, w.victimOrg)).status).toBe(429);
   });
 
-  it(`one account holds at most ${MAX_STREAMS_PER_ACCOUNT} streams across its sessions and organizations`, async () => {
+  it("one account holds at most 30 streams across its sessions and organizations", async () => {
     t = await createTestApp(engine);
+    const { perSession, perAccount } = t.config.liveStreams;
+    expect(perAccount).toBe(30);
     const w = await twoTenants(t);
     const { cookie: first, org: own } = await ownOrganization(t, w.victimStaff, "Own");
     const sessions = [first];
-    while (sessions.length * MAX_STREAMS_PER_SESSION < MAX_STREAMS_PER_ACCOUNT) {
+    while (sessions.length * perSession < perAccount) {
       sessions.push(await signIn(t.app, w.victimStaff.email, w.victimStaff.password));
     }
     for (const [i, cookie] of sessions.entries()) {
-      for (let n = 0; n < MAX_STREAMS_PER_SESSION; n++) await stream(cookie, (i + n) % 2 ? own : w.victimOrg);
+      for (let n = 0; n < perSession; n++) await stream(cookie, (i + n) % 2 ? own : w.victimOrg);
     }
     const fresh = await signIn(t.app, w.victimStaff.email, w.victimStaff.password);
     expect(await refusal(await open(fresh, w.victimOrg))).toEqual({
@@ -181,7 +184,7 @@ describe.each(engines)("live streams one person may hold open (%s)", (engine) =>
       body: {
         error: {
           code: "TOO_MANY_STREAMS",
-          message: `Too many live connections for this account (at most ${MAX_STREAMS_PER_ACCOUNT}, across its sessions). Close another tab or window and try again.`,
+          message: `Too many live connections for this account (at most ${perAccount}, across its sessions). Close another tab or window and try again.`,
         },
       },
     });
