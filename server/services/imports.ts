@@ -332,7 +332,6 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
   if (view.status === "running") throw conflict("The import is still running", "IMPORT_RUNNING");
   if (!view.canUndo) throw conflict(`An import can be undone for ${UNDO_DAYS} days`, "UNDO_EXPIRED");
   const now = nowIso();
-  const runs = deps.repos.imports(actor.organizationId);
   const trashed = await deps.repos.transaction(async (repos) => {
     // The claim, with the first change: of several undos at once, only the one that marks the run goes on.
     if (!(await repos.imports(actor.organizationId).claimUndo(id, now))) throw alreadyUndone();
@@ -341,15 +340,16 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     await contacts.counter.adjust(-count);
     return count;
   });
-  let restoredChanges: Awaited<ReturnType<typeof undoChanges>>;
-  try {
-    restoredChanges = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry);
-  } catch (error) {
-    // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
-    await runs.update(id, { undone_at: null }).catch(() => undefined);
-    throw error;
-  }
-  const { restored, editedSince } = restoredChanges;
+  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry).catch(
+    async (error: unknown) => {
+      // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
+      await deps.repos
+        .imports(actor.organizationId)
+        .update(id, { undone_at: null })
+        .catch(() => undefined);
+      throw error;
+    },
+  );
   bulkChanged(deps, actor);
   const report = { trashed, restored, editedSince };
   await deps.repos.transaction(async (repos) => {
