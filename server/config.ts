@@ -127,15 +127,19 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
-/** Parses the environment; throws ConfigError with a one-line message naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function parseEnv(env: NodeJS.ProcessEnv) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment; throws ConfigError with a one-line message naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
   const dataDir = resolve(e.DATA_DIR ?? defaultDataDir(e.DATABASE_URL));
   return {
     port: e.PORT,
@@ -176,9 +180,29 @@ function defaultDataDir(databaseUrl: string): string {
   return "./data";
 }
 
-/** A secret generated once and kept beside the data, so sessions survive restarts without set-up. */
+export interface StorageConfig {
+  databaseUrl: string;
+  /** Where the app keeps (or would make) its generated secret. */
+  secretFile: string;
+  /** False when the app would make a new secret on its next start: AUTH_SECRET unset and no file. */
+  authSecretKept: boolean;
+}
+
+/** What the backup and restore commands need; unlike loadConfig it never writes a secret. */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const e = parseEnv(env);
+  const secretFile = secretPath(resolve(e.DATA_DIR ?? defaultDataDir(e.DATABASE_URL)));
+  return { databaseUrl: e.DATABASE_URL, secretFile, authSecretKept: e.AUTH_SECRET !== undefined || existsSync(secretFile) };
+}
+
+const secretPath = (dataDir: string) => join(dataDir, "auth-secret");
+
+/**
+ * A secret generated once and kept beside the data, so sessions survive restarts without set-up. It
+ * signs the session cookies only: a new one signs everyone out and leaves links and app passwords be.
+ */
 function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, "auth-secret");
+  const file = secretPath(dataDir);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");

@@ -5,8 +5,11 @@ import { runPrimary } from "./cluster.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { postgresTarget } from "./db/postgres-url.js";
+import { explainStartFailure, retryWhileUnavailable } from "./db/start-retry.js";
 import { buildDeps } from "./deps.js";
 import { serveGracefully } from "./http/graceful-server.js";
+import { serveWhileWaiting, type WaitingServer } from "./http/waiting-server.js";
 import { createConsoleLogger, type Logger } from "./logger.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 import { startInvitationSweeper } from "./services/invitations.js";
@@ -23,8 +26,37 @@ function readConfig(): Config {
   }
 }
 
-/** Migrations and the first-run administrator, once, before anything serves. */
+/**
+ * Migrations and the first-run administrator, once, before anything serves. PostgreSQL may not be up
+ * yet (both started at boot): an outage is waited out, answering health checks meanwhile, and a
+ * SIGTERM then exits at once. SQLite is a file: nothing to wait for.
+ */
 async function prepareDatabase(config: Config, log: Logger) {
+  if (config.databaseUrl.startsWith("sqlite:")) return prepareOnce(config, log);
+  let waiting: WaitingServer | null = null;
+  const stop = (signal: NodeJS.Signals) => {
+    log.info("stopped before serving", { signal });
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  try {
+    const { host, port } = postgresTarget(config.databaseUrl);
+    await retryWhileUnavailable(() => prepareOnce(config, log), {
+      log,
+      server: `${host}:${port}`,
+      beforeFirstPause: async () => void (waiting = await serveWhileWaiting(config.port, log)),
+    });
+  } catch (error) {
+    throw explainStartFailure(error, config.databaseUrl);
+  } finally {
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+    await (waiting as WaitingServer | null)?.close();
+  }
+}
+
+async function prepareOnce(config: Config, log: Logger) {
   // No statement timeout here: building an index on a large book may take minutes.
   const database = openDatabase(config.databaseUrl, { timeouts: null });
   try {

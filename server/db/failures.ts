@@ -35,7 +35,7 @@ export function classifyDatabaseError(error: unknown, depth = 0): DatabaseFailur
   if (code === "25006") return { kind: "read-only", cause: `PostgreSQL: ${message}` };
   if (PG_TIMEOUT.has(code)) return { kind: "timeout", cause: `PostgreSQL: ${message}` };
   if (code.length === 5 && PG_UNAVAILABLE.test(code)) return { kind: "unavailable", cause: `PostgreSQL: ${message}` };
-  if (NODE_NETWORK.has(code)) return { kind: "unavailable", cause: `PostgreSQL unreachable: ${code}` };
+  if (NODE_NETWORK.has(code)) return { kind: "unavailable", cause: unreachable(code) };
   if (/^Query read timeout/.test(message)) return { kind: "timeout", cause: "PostgreSQL did not answer in time" };
   if (/^timeout exceeded when trying to connect/.test(message))
     return { kind: "timeout", cause: "PostgreSQL did not accept a connection in time" };
@@ -49,6 +49,20 @@ export function classifyDatabaseError(error: unknown, depth = 0): DatabaseFailur
   // Better Auth wraps what its adapter threw (FAILED_TO_GET_SESSION with the pg error as cause).
   return classifyDatabaseError(error.cause, depth + 1);
 }
+
+/**
+ * At start, whether a failure is an outage worth waiting for (the server is down, restarting or slow)
+ * rather than a mistake that waiting cannot mend (a wrong password, a missing database, a full disk).
+ * A host name that does not resolve is taken as a typo in DATABASE_URL: a resolver that cannot answer
+ * right now says EAI_AGAIN, which is waited for.
+ */
+export function classifyStartFailure(error: unknown): DatabaseFailure | null {
+  const failure = classifyDatabaseError(error);
+  if (!failure || failure.kind === "disk-full" || failure.kind === "read-only") return null;
+  return failure.cause === unreachable("ENOTFOUND") ? null : failure;
+}
+
+const unreachable = (code: string) => `PostgreSQL unreachable: ${code}`;
 
 function classifySqlite(code: string, message: string): DatabaseFailure | null {
   if (code === "SQLITE_FULL") return { kind: "disk-full", cause: `SQLite: ${message}` };

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { failureReason } from "../db/database.js";
-import { classifyDatabaseError } from "../db/failures.js";
+import { classifyDatabaseError, type FailureKind } from "../db/failures.js";
 import type { AppEnv } from "./env.js";
 
 const MESSAGES = {
@@ -21,6 +21,11 @@ export function databaseFailureResponse(err: unknown, c: Context<AppEnv>): Respo
   if (!failure) return null;
   c.var.deps.database.availability.failed(failure);
   c.header("Retry-After", "5");
-  const code = failure.kind === "disk-full" ? "STORAGE_FULL" : failure.kind === "read-only" ? "DATABASE_READ_ONLY" : "DATABASE_UNAVAILABLE";
-  return c.json({ error: { code, message: MESSAGES[failure.kind], reason: failureReason(failure.kind) } }, 503);
+  return c.json(databaseFailureBody(failure.kind), 503);
+}
+
+/** The 503 body for a database failure of `kind`. */
+export function databaseFailureBody(kind: FailureKind) {
+  const code = kind === "disk-full" ? "STORAGE_FULL" : kind === "read-only" ? "DATABASE_READ_ONLY" : "DATABASE_UNAVAILABLE";
+  return { error: { code, message: MESSAGES[kind], reason: failureReason(kind) } };
 }

@@ -1,5 +1,5 @@
 // npm run backup -- <file>: a consistent copy of the running database (see README, "Backups").
-import { loadConfig } from "../config.js";
+import { loadStorageConfig } from "../config.js";
 import { BackupError, backupDatabase } from "./backup.js";
 import { runCli } from "./cli.js";
 
@@ -8,7 +8,7 @@ runCli(
   async (args) => {
     if (args.length !== 1) return false;
     const started = Date.now();
-    const result = await backupDatabase(loadConfig().databaseUrl, args[0]!);
+    const result = await backupDatabase(loadStorageConfig().databaseUrl, args[0]!);
     console.log(
       `Backed up the ${result.engine} database to ${result.file} (${result.bytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );

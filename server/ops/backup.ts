@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { describePostgres, MISSING_DATABASE, missingDatabaseMessage, postgresTarget } from "../db/postgres-url.js";
 import { findPgTool, PG_TOOLS_MISSING, run } from "./pg-tools.js";
 
 export class BackupError extends Error {}
@@ -10,6 +11,12 @@ export interface BackupResult {
   engine: "sqlite" | "postgres";
   file: string;
   bytes: number;
+}
+
+export interface RestoreResult {
+  engine: "sqlite" | "postgres";
+  /** What was restored into, for the operator: the SQLite file, or the PostgreSQL database and server. */
+  target: string;
 }
 
 /** SQLite copies every page in one step: one read transaction, so one consistent moment. */
@@ -41,7 +48,9 @@ export async function backupDatabase(databaseUrl: string, target: string): Promi
     } else {
       const pgDump = await findPgTool("pg_dump");
       if (!pgDump) throw new BackupError(PG_TOOLS_MISSING);
-      await run(pgDump, ["--format=custom", "--file", partial], pgEnv(databaseUrl));
+      await run(pgDump, ["--format=custom", "--file", partial], pgEnv(databaseUrl)).catch((error: Error) => {
+        throw new BackupError(error.message);
+      });
     }
     renameSync(partial, file);
   } finally {
@@ -74,11 +83,12 @@ function accountsIn(db: Database.Database): number {
  * Puts a backup back. Refuses to replace a database that holds accounts unless `force` is set: a
  * restore loses everything written since the backup. Stop Contactbook first.
  */
-export async function restoreDatabase(databaseUrl: string, source: string, force: boolean): Promise<BackupResult> {
+export async function restoreDatabase(databaseUrl: string, source: string, force: boolean): Promise<RestoreResult> {
   const file = resolve(source);
   if (!existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
   if (databaseUrl.startsWith("sqlite:")) {
     const target = sqlitePath(databaseUrl);
+    if (!existsSync(dirname(target))) throw new BackupError(`The folder ${dirname(target)} does not exist.`);
     checkSqliteFile(file);
     if (existsSync(target) && !force) {
       const live = new Database(target, { fileMustExist: true });
@@ -98,17 +108,20 @@ export async function restoreDatabase(databaseUrl: string, source: string, force
     } finally {
       backup.close();
     }
-    return { engine: "sqlite", file: target, bytes: statSync(target).size };
+    return { engine: "sqlite", target: `the SQLite database ${target}` };
   }
   const pgRestore = await findPgTool("pg_restore");
   if (!pgRestore) throw new BackupError(PG_TOOLS_MISSING);
-  if (!force) {
-    const accounts = await countPgAccounts(databaseUrl);
-    if (accounts > 0) throw refusal(`the PostgreSQL database ${databaseName(databaseUrl)}`, accounts);
-  }
+  // Connecting first turns a missing database or an unreachable server into one line, before pg_restore.
+  const accounts = await countPgAccounts(databaseUrl);
+  if (accounts > 0 && !force) throw refusal(describePostgres(databaseUrl), accounts);
   const args = ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error"];
-  await run(pgRestore, [...args, "--dbname", databaseName(databaseUrl), file], pgEnv(databaseUrl));
-  return { engine: "postgres", file, bytes: statSync(file).size };
+  try {
+    await run(pgRestore, [...args, "--dbname", postgresTarget(databaseUrl).database, file], pgEnv(databaseUrl));
+  } catch (error) {
+    throw new BackupError(`Nothing was restored (pg_restore ran in one transaction): ${(error as Error).message}`);
+  }
+  return { engine: "postgres", target: describePostgres(databaseUrl) };
 }
 
 const refusal = (what: string, accounts: number) =>
@@ -119,7 +132,13 @@ const refusal = (what: string, accounts: number) =>
 
 async function countPgAccounts(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === MISSING_DATABASE) throw new BackupError(`${missingDatabaseMessage(databaseUrl)}, then run the restore again.`);
+    throw new BackupError(`Cannot connect to ${describePostgres(databaseUrl)}: ${(error as Error).message}`);
+  }
   try {
     const exists = await client.query<{ t: string | null }>("select to_regclass('users')::text as t");
     if (!exists.rows[0]?.t) return 0;
@@ -136,15 +155,14 @@ async function countPgAccounts(databaseUrl: string): Promise<number> {
  */
 function pgEnv(databaseUrl: string): NodeJS.ProcessEnv {
   const url = new URL(databaseUrl);
+  const target = postgresTarget(databaseUrl);
   const vars: Record<string, string> = {
-    PGHOST: decodeURIComponent(url.hostname),
-    PGPORT: url.port,
-    PGUSER: decodeURIComponent(url.username),
+    PGHOST: target.host,
+    PGPORT: target.port,
+    PGUSER: target.user,
     PGPASSWORD: decodeURIComponent(url.password),
-    PGDATABASE: databaseName(databaseUrl),
+    PGDATABASE: target.database,
     PGSSLMODE: url.searchParams.get("sslmode") ?? "",
   };
   return { ...process.env, ...Object.fromEntries(Object.entries(vars).filter(([, v]) => v !== "")) };
 }
-
-const databaseName = (databaseUrl: string) => decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || "postgres";

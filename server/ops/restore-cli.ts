@@ -1,5 +1,5 @@
 // npm run restore -- <file> [--force]: puts a backup made by `npm run backup` back (see README, "Backups").
-import { loadConfig } from "../config.js";
+import { loadStorageConfig } from "../config.js";
 import { BackupError, restoreDatabase } from "./backup.js";
 import { runCli } from "./cli.js";
 
@@ -9,8 +9,17 @@ runCli(
     const force = args.includes("--force");
     const files = args.filter((a) => a !== "--force");
     if (files.length !== 1 || files[0]!.startsWith("-")) return false;
-    const result = await restoreDatabase(loadConfig().databaseUrl, files[0]!, force);
-    console.log(`Restored the ${result.engine} database from ${files[0]} into ${result.file}. Start Contactbook again.`);
+    const storage = loadStorageConfig();
+    const result = await restoreDatabase(storage.databaseUrl, files[0]!, force);
+    console.log(`Restored ${files[0]} into ${result.target}. Start Contactbook again.`);
+    if (!storage.authSecretKept) {
+      // Sessions are rows in the database, but their cookies are signed with the secret.
+      console.log(
+        `Note: AUTH_SECRET is not set and ${storage.secretFile} does not exist, so Contactbook will make a new secret and ` +
+          "everyone will have to sign in again (app passwords and e-mailed links keep working). To keep them signed in, " +
+          `copy auth-secret from the old data folder to ${storage.secretFile} or set AUTH_SECRET to the old one before starting.`,
+      );
+    }
     return true;
   },
   BackupError,
