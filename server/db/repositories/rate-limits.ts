@@ -16,6 +16,17 @@ export function rateLimitRepository(db: Kysely<Schema>) {
       return Boolean(row && Number(row.window_start) > now - rule.windowSeconds * 1000 && Number(row.count) >= rule.max);
     },
 
+    /** Gives back one hit counted in the current window (an attempt counted first that turned out right). */
+    async release(key: string, rule: Rule, now = Date.now()): Promise<void> {
+      await db
+        .updateTable("rate_limits")
+        .set((eb) => ({ count: eb("count", "-", 1) }))
+        .where("key", "=", key)
+        .where("window_start", ">", now - rule.windowSeconds * 1000)
+        .where("count", ">", 0)
+        .execute();
+    },
+
     /** Counts a hit against `key`; false when the window's allowance is used up. */
     async consume(key: string, rule: Rule, now = Date.now()): Promise<boolean> {
       const windowStart = now - rule.windowSeconds * 1000;
