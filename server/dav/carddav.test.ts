@@ -33,6 +33,8 @@ describe.each(engines)("CardDAV server (%s)", (engine) => {
     staffDav = await createAppPassword(t.app, staff.email, staff.password, "Staff's Android");
     outsiderDav = await createAppPassword(t.app, outsider.email, outsider.password);
     adminCookie = await signIn(t.app, admin.email, admin.password);
+    // Staff sync here (staff-sync.test.ts covers the setting itself).
+    expect((await send(t.app, "PATCH", `/api/orgs/${org}`, { cookie: adminCookie, body: { staffCardDav: true } })).status).toBe(200);
   });
   afterAll(() => t?.close());
 
