@@ -133,7 +133,7 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
 
 /**
  * RFC 6578: what changed since the client's token (every card, for an empty token), each card's latest
- * state or 404 when it left the book (trash, purge, merge); in pages, the last one carrying the
+ * state or 404 when it left the book (trash, purge); in pages, the last one carrying the
  * book's current token.
  */
 async function syncCollection(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {

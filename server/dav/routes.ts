@@ -205,7 +205,10 @@ async function getCard(c: Context<DavEnv>) {
 const CARD_TYPES = /^(text\/vcard|text\/x-vcard|text\/directory)\b/i;
 const NAME_RULE = /^[^/\\\0]{1,200}$/;
 
-/** PUT: a new card goes through create-or-merge, an existing one is replaced (at its ETag when given). */
+/**
+ * PUT creates or replaces its own resource: a new name is always a new contact (even with another
+ * contact's phone: the duplicate screens show the pair), a known one is replaced at its ETag when given.
+ */
 async function putCard(c: Context<DavEnv>) {
   const { target, actor } = await cardTarget(c);
   if (!actor || target.kind !== "card") throw new DavError(403, "Cards are written inside an address book.");
@@ -226,7 +229,7 @@ async function putCard(c: Context<DavEnv>) {
     // No ETag: the stored card is our rendering of the one sent (RFC 7231 4.3.4), so the client reads it back.
     return c.body(null, 204);
   }
-  await createContact(deps, actor, card.fields, "merge", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
+  await createContact(deps, actor, card.fields, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
   return c.body(null, 201);
 }
 

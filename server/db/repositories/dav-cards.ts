@@ -124,16 +124,6 @@ export function davCardRepository(db: Kysely<Schema>, organizationId: string) {
       return changes.sort((a, b) => a.seq - b.seq).slice(0, limit + 1);
     },
 
-    /**
-     * Remembers that a resource name left the book (a phone's new card merged into another contact),
-     * under the next change number. Call in a transaction.
-     */
-    async tombstone(name: string): Promise<void> {
-      await sql`update organizations set contact_seq = contact_seq + 1 where id = ${organizationId}`.execute(db);
-      await sql`insert into contact_tombstones (organization_id, change_seq, name)
-        select id, contact_seq, ${name} from organizations where id = ${organizationId}`.execute(db);
-    },
-
     /** Active contacts matching every (or any) text-match, at most `limit` + 1, by id. */
     query(matches: CardTextMatch[], anyOf: boolean, limit: number): Promise<ContactRow[]> {
       let query = active().selectAll("c");
