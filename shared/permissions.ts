@@ -13,7 +13,7 @@ export const ACTIONS = {
   "contacts.import": "Import contacts",
   "contacts.export": "Export contacts",
   "contacts.duplicates": "Find duplicate contacts",
-  "contacts.sync": "Sync the book to their devices (CardDAV)",
+  "contacts.sync": "Sync the address book to devices (CardDAV)",
   "trash.view": "View deleted contacts",
   "trash.restore": "Restore deleted contacts",
   "trash.purge": "Permanently delete contacts",
