@@ -19,7 +19,7 @@ describe("Settings > Security: app passwords for CardDAV", () => {
     await create.click();
     await expectVisible(page.getByText("It won't be shown again."));
     const password = (await page.getByTestId("new-app-password").textContent())!.trim();
-    expect(password).toMatch(/^[a-z0-9]{5}(-[a-z0-9]{5}){3}$/);
+    expect(password).toMatch(/^[a-z0-9]{5}(-[a-z0-9]{5}){4}$/);
     const list = page.getByRole("list", { name: "App passwords" });
     await expectVisible(list.getByText("Jane's iPhone"));
     await expectVisible(list.getByText(/Never used/));

@@ -108,3 +108,19 @@ export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"
   deleted_at: string | null;
   version: number;
 }
+
+/**
+ * A line of a device's card that the app has no field for (a third phone, a birthday, a URL...), kept
+ * with the contact and shown read-only in its detail view: the property's name, its parameters
+ * (values joined by commas) and its value as text (an embedded photo is described, not sent).
+ */
+export interface ContactExtra {
+  name: string;
+  params: Record<string, string>;
+  value: string;
+}
+
+/** One contact as its detail view reads it: with the lines from devices beside the fields. */
+export interface ContactDetail extends Contact {
+  extras: ContactExtra[];
+}

@@ -114,5 +114,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   INVITATION_ACCEPTED: "Invitation accepted",
   INVITATION_DECLINED: "Invitation declined",
   ORGANIZATION_RENAMED: "Organization renamed",
+  ORGANIZATION_SETTINGS_CHANGED: "Organization settings changed",
+  CARDDAV_SYNC: "Device sync",
   ORGANIZATION_DELETED: "Organization deleted",
 };

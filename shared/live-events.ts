@@ -27,6 +27,8 @@ export const LIVE_EVENT_TYPES = [
   "invitation.withdrawn",
   "invitation.declined",
   "organization.renamed",
+  // Its settings changed (staff sync): screens read the organization again.
+  "organization.updated",
   "organization.deleted",
   // For one person only (their own streams): a notification was raised for them.
   "notification.created",
@@ -77,6 +79,7 @@ export const LIVE_EVENT_AUDIENCE: Record<LiveEventType, Action> = {
   "invitation.withdrawn": "members.view",
   "invitation.declined": "members.view",
   "organization.renamed": "contacts.view",
+  "organization.updated": "contacts.view",
   "organization.deleted": "contacts.view",
   "notification.created": "contacts.view",
 };

@@ -3,7 +3,7 @@ import { databaseFault } from "../db/constraint-errors.js";
 import { AppError } from "../errors.js";
 import { databaseFailureResponse } from "../http/database-errors.js";
 import type { DavEnv } from "./auth.js";
-import { DAV, el, type XmlOut, xmlDocument } from "./xml.js";
+import { DAV, el, type XmlOut, xmlDocument, xmlDocumentAround, xmlFragment } from "./xml.js";
 
 /** Our own namespace, for the human-readable message beside a precondition. */
 export const CONTACTBOOK_NS = "urn:contactbook:dav";
@@ -21,6 +21,28 @@ export class DavError extends Error {
 
 export const multistatus = (c: Context, responses: XmlOut[], extra: XmlOut[] = []) =>
   c.body(xmlDocument(el(DAV, "multistatus", [...responses, ...extra])), 207, { "Content-Type": "application/xml; charset=utf-8" });
+
+/**
+ * A multistatus written as it is read, a batch of responses at a time, so a large book's listing or
+ * multiget is never one string in memory. `next` answers null when there is nothing more.
+ */
+export function streamMultistatus(next: () => Promise<XmlOut[] | null>): Response {
+  const [open, close] = xmlDocumentAround(el(DAV, "multistatus"));
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(open));
+    },
+    async pull(controller) {
+      const batch = await next();
+      if (batch === null) {
+        controller.enqueue(encoder.encode(close));
+        controller.close();
+      } else if (batch.length) controller.enqueue(encoder.encode(xmlFragment(batch)));
+    },
+  });
+  return new Response(body, { status: 207, headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
 
 /** Every error of the CardDAV routes as a client of WebDAV expects it: text, or a DAV:error precondition. */
 export function davError(err: Error, c: Context<DavEnv>) {

@@ -33,6 +33,8 @@ describe.each(engines)("CardDAV server (%s)", (engine) => {
     staffDav = await createAppPassword(t.app, staff.email, staff.password, "Staff's Android");
     outsiderDav = await createAppPassword(t.app, outsider.email, outsider.password);
     adminCookie = await signIn(t.app, admin.email, admin.password);
+    // Staff sync here (staff-sync.test.ts covers the setting itself).
+    expect((await send(t.app, "PATCH", `/api/orgs/${org}`, { cookie: adminCookie, body: { staffCardDav: true } })).status).toBe(200);
   });
   afterAll(() => t?.close());
 
@@ -343,20 +345,22 @@ describe.each(engines)("CardDAV server (%s)", (engine) => {
       expect((await dav(t.app, "GET", `${book()}trash.vcf`, { auth: adminDav })).status).toBe(200);
     });
 
-    it("merges a new card with a known number into that contact, and tells the device the card moved", async () => {
+    it("creates a new contact for a new card even with another contact's phone: the other contact is left as it was", async () => {
       const number = phone();
       const created = await api("POST", "/contacts", { first_name: "Merle", phone: number });
+      const before = (await api("GET", `/contacts/${created.json.contact.id}`)).json;
       const { token } = await sync("");
       const res = await put("merle-phone.vcf", card(["N:Jones;Merle;;;", "FN:Merle Jones", `TEL:${number}`, "EMAIL:merle@example.com"]));
       expect(res.status).toBe(201);
-      expect((await api("GET", `/contacts/${created.json.contact.id}`)).json).toMatchObject({
-        last_name: "Jones",
-        email: "merle@example.com",
-      });
+      expect((await api("GET", `/contacts/${created.json.contact.id}`)).json).toEqual(before);
+      const twins = (await api("GET", `/contacts?q=merle`)).json.items;
+      expect(twins.map((c: { last_name: string | null; email: string | null }) => [c.last_name, c.email]).sort()).toEqual([
+        [null, null],
+        ["Jones", "merle@example.com"],
+      ]);
+      // The device's card is its own resource: the next sync shows it, and nothing of the other contact.
       const changes = await sync(token);
-      const byHref = new Map(changes.responses.map((r) => [r.href, r]));
-      expect(byHref.get(`${book()}merle-phone.vcf`)?.status).toContain("404");
-      expect(byHref.get(`${book()}${created.json.contact.id}.vcf`)?.found.get(`${DAV}|getetag`)).toBeDefined();
+      expect(changes.responses.map((r) => [r.href, r.status])).toEqual([[`${book()}merle-phone.vcf`, undefined]]);
     });
   });
 

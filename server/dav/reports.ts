@@ -1,17 +1,22 @@
 import type { Context } from "hono";
 import type { OrgActor } from "../../shared/policy/types.js";
-import type { CardTextMatch } from "../db/repositories/dav-cards.js";
+import { type CardTextMatch, NAMES_PER_QUERY } from "../db/repositories/dav-cards.js";
 import type { ContactRow } from "../db/schema.js";
 import type { DavEnv } from "./auth.js";
 import { bookPath, cardPath, parseDavPath } from "./paths.js";
 import { cardProperties, parseSyncToken, type PropRequest, propResponse, statusResponse, syncToken } from "./properties.js";
-import { DavError, multistatus } from "./answers.js";
+import { DavError, multistatus, streamMultistatus } from "./answers.js";
+import { recordDevice } from "./devices.js";
 import { CARDDAV, childOf, childrenOf, DAV, el, type XmlNode } from "./xml.js";
 
 /** Most cards one query answers; a sync-collection answers in pages of this size (RFC 6578 3.6). */
 export const REPORT_PAGE = 5000;
-/** Most hrefs in one multiget: vdirsyncer asks for a whole book at once (the request body limit bounds it too). */
+/** Most hrefs in one multiget: vdirsyncer asks for a whole book (up to 100,000 cards) at once. */
 export const MULTIGET_MAX = 100_000;
+/** Most text-matches in one addressbook-query: clients send a few; each is a condition of one SQL query. */
+export const QUERY_MAX_MATCHES = 50;
+/** Longest text one text-match may hold. */
+export const QUERY_MAX_TEXT = 1000;
 
 const propsOf = (body: XmlNode): PropRequest => {
   const prop = childOf(body, DAV, "prop");
@@ -27,6 +32,10 @@ function limitOf(body: XmlNode): number {
   return Number.isInteger(n) && n > 0 ? Math.min(n, REPORT_PAGE) : REPORT_PAGE;
 }
 
+/** A sync-collection from an empty token: the whole book, a device's full sync. */
+export const isInitialSync = (body: XmlNode | null) =>
+  body?.ns === DAV && body.name === "sync-collection" && (childOf(body, DAV, "sync-token")?.text.trim() ?? "") === "";
+
 /** REPORT on an address book: addressbook-multiget, addressbook-query, sync-collection. */
 export async function runReport(c: Context<DavEnv>, actor: OrgActor, body: XmlNode | null) {
   if (body?.ns === CARDDAV && body.name === "addressbook-multiget") return multiget(c, actor, body);
@@ -38,23 +47,39 @@ export async function runReport(c: Context<DavEnv>, actor: OrgActor, body: XmlNo
 const cardResponse = (userId: string, organizationId: string, name: string, row: ContactRow, request: PropRequest) =>
   propResponse(cardPath(userId, organizationId, name), cardProperties(row, row), request);
 
-/** The cards at the hrefs given, in their order; an href that is no card of this book answers 404. */
+/**
+ * The cards at the hrefs given, in their order; an href that is no card of this book answers 404.
+ * Looked up and written NAMES_PER_QUERY at a time, so a whole book is neither one query nor one string.
+ */
 async function multiget(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
   const request = propsOf(body);
   const hrefs = childrenOf(body, DAV, "href").map((h) => h.text);
-  if (hrefs.length > MULTIGET_MAX) throw new DavError(403, `Ask for at most ${MULTIGET_MAX} cards at once.`);
-  const cards = c.var.deps.repos.davCards(actor.organizationId);
-  const names = hrefs.map((href) => {
+  if (hrefs.length > MULTIGET_MAX) {
+    throw new DavError(400, `A multiget may name at most ${MULTIGET_MAX.toLocaleString("en-US")} cards. Ask for them in parts.`);
+  }
+  const { deps } = c.var;
+  // Naming as many cards as the book holds is taking the whole book: a full sync.
+  if (hrefs.length > 0 && hrefs.length >= (await deps.repos.contacts(actor.organizationId).counter.read())) {
+    await recordDevice(deps, actor, c.var.davUser, true);
+  }
+  const cards = deps.repos.davCards(actor.organizationId);
+  const nameIn = (href: string) => {
     const target = parseDavPath(href);
     return target.kind === "card" && target.userId === actor.userId && target.organizationId === actor.organizationId ? target.name : null;
+  };
+  let at = 0;
+  return streamMultistatus(async () => {
+    if (at >= hrefs.length) return null;
+    const part = hrefs.slice(at, at + NAMES_PER_QUERY);
+    at += part.length;
+    const names = part.map(nameIn);
+    const rows = await cards.findManyByNames(names.filter((n): n is string => n !== null));
+    const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
+    return part.map((href, i) => {
+      const row = names[i] ? byName.get(names[i]) : undefined;
+      return row ? cardResponse(actor.userId, actor.organizationId, names[i]!, row, request) : statusResponse(href, 404);
+    });
   });
-  const rows = await cards.findManyByNames(names.filter((n): n is string => n !== null));
-  const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
-  const responses = hrefs.map((href, i) => {
-    const row = names[i] ? byName.get(names[i]) : undefined;
-    return row ? cardResponse(actor.userId, actor.organizationId, names[i]!, row, request) : statusResponse(href, 404);
-  });
-  return multistatus(c, responses);
 }
 
 const QUERY_PROPERTIES = new Set(["FN", "EMAIL", "TEL"]);
@@ -67,6 +92,8 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
   const propFilters = childrenOf(filter, CARDDAV, "prop-filter");
   const unsupported = () =>
     new DavError(403, "Filters are supported on FN, EMAIL and TEL text only.", { ns: CARDDAV, name: "supported-filter" });
+  const tooMany = () => new DavError(400, `An addressbook-query may hold at most ${QUERY_MAX_MATCHES} filters.`);
+  if (propFilters.length > QUERY_MAX_MATCHES) throw tooMany();
   const matches: CardTextMatch[] = [];
   let anyOf = (filter?.attrs.test ?? "anyof") === "anyof";
   for (const propFilter of propFilters) {
@@ -83,6 +110,10 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
     for (const textMatch of textMatches.length ? textMatches : [undefined]) {
       const match = textMatch?.attrs["match-type"] ?? "contains";
       if (!MATCH_TYPES.has(match)) throw unsupported();
+      if (matches.length >= QUERY_MAX_MATCHES) throw tooMany();
+      if ((textMatch?.text.length ?? 0) > QUERY_MAX_TEXT) {
+        throw new DavError(400, `A text-match may hold at most ${QUERY_MAX_TEXT} characters.`);
+      }
       matches.push({
         property: property as CardTextMatch["property"],
         text: (textMatch?.text ?? "").toLowerCase(),
@@ -102,7 +133,7 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
 
 /**
  * RFC 6578: what changed since the client's token (every card, for an empty token), each card's latest
- * state or 404 when it left the book (trash, purge, merge); in pages, the last one carrying the
+ * state or 404 when it left the book (trash, purge); in pages, the last one carrying the
  * book's current token.
  */
 async function syncCollection(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {

@@ -1,11 +1,13 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { can } from "../../shared/policy/can.js";
 import type { OrgActor } from "../../shared/policy/types.js";
 import { notFound } from "../errors.js";
 import { createContact, softDeleteContact, updateContact } from "../services/contacts.js";
 import { cardToContact, contactToCard } from "../vcard/contact-card.js";
-import { DavError, davError, multistatus } from "./answers.js";
+import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
 import { type DavEnv, requireAppPassword } from "./auth.js";
+import { recordDevice } from "./devices.js";
 import { bookPath, cardPath, DAV_ROOT, type DavTarget, homePath, parseDavPath, principalPath, PRINCIPALS } from "./paths.js";
 import {
   bookProperties,
@@ -21,8 +23,8 @@ import {
   rootProperties,
   versionOfEtag,
 } from "./properties.js";
-import { runReport } from "./reports.js";
-import { CARDDAV, DAV, el, parseXml, type XmlOut, xmlDocument, xmlFragment } from "./xml.js";
+import { isInitialSync, runReport } from "./reports.js";
+import { CARDDAV, DAV, el, parseXml, type XmlOut } from "./xml.js";
 
 /** The largest card accepted: room for a photo. */
 export const MAX_CARD_BYTES = 2 * 1024 * 1024;
@@ -31,8 +33,11 @@ const MAX_REPORT_BYTES = 16 * 1024 * 1024;
 /** Cards read per query while a PROPFIND lists a book. */
 const LIST_PAGE = 2000;
 const ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT";
-/** The member's view of one organization's book, or 404 (not theirs, not a member, or no longer one). */
-export async function bookActor(c: Context<DavEnv>, target: { userId: string; organizationId: string }) {
+/**
+ * The member's view of one organization's book, or 404 (not theirs, not a member, or no longer one);
+ * 403 when the organization does not let staff sync it. Records the device's visit (ADR 013).
+ */
+export async function bookActor(c: Context<DavEnv>, target: { userId: string; organizationId: string }, fullSync = false) {
   const user = c.var.davUser;
   if (target.userId !== user.userId) throw notFound();
   const membership = await c.var.deps.repos.members(target.organizationId).membership(user.userId);
@@ -43,6 +48,9 @@ export async function bookActor(c: Context<DavEnv>, target: { userId: string; or
     role: membership.role,
     isOwner: membership.owner_id === user.userId,
   };
+  const decision = can(actor, "contacts.sync", { staffCardDav: Boolean(membership.staff_carddav) });
+  if (!decision.allowed) throw new DavError(403, decision.message);
+  await recordDevice(c.var.deps, actor, user, fullSync);
   return { actor, name: membership.organization_name };
 }
 
@@ -77,7 +85,15 @@ export async function propfind(c: Context<DavEnv>) {
       if (target.userId !== user.userId) throw notFound();
       const responses = [propResponse(homePath(user.userId), homeProperties(user.userId), request)];
       if (depth > 0) {
-        for (const org of await deps.repos.organizations.listOfUser(user.userId)) {
+        // Only the books this person may open: a listed book that answers 403 fails a whole sync in
+        // vdirsyncer, while a book that is not listed is simply not offered.
+        const books = (await deps.repos.organizations.listOfUser(user.userId)).filter(
+          (org) =>
+            can({ userId: user.userId, organizationId: org.id, role: org.role, isOwner: org.owner_id === user.userId }, "contacts.sync", {
+              staffCardDav: Boolean(org.staff_carddav),
+            }).allowed,
+        );
+        for (const org of books) {
           const seq = await deps.repos.davCards(org.id).currentSeq();
           responses.push(propResponse(bookPath(user.userId, org.id), bookProperties(user.userId, org.name, seq, MAX_CARD_BYTES), request));
         }
@@ -85,7 +101,7 @@ export async function propfind(c: Context<DavEnv>) {
       return multistatus(c, responses);
     }
     case "book": {
-      const { actor, name } = await bookActor(c, target);
+      const { actor, name } = await bookActor(c, target, depth === 1 && wantsAddressData(request));
       if (depth === Infinity)
         throw new DavError(403, "Depth: infinity is not supported here; use Depth: 1.", { ns: DAV, name: "propfind-finite-depth" });
       const seq = await deps.repos.davCards(actor.organizationId).currentSeq();
@@ -108,39 +124,33 @@ export async function propfind(c: Context<DavEnv>) {
   }
 }
 
+const wantsAddressData = (request: PropRequest) =>
+  request.mode === "prop" && request.props.some((p) => p.ns === CARDDAV && p.name === "address-data");
+
 /** A book's listing as it is read, page by page: a large book is never one string in memory. */
 function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, request: PropRequest) {
   const cards = c.var.deps.repos.davCards(organizationId);
   const userId = c.var.davUser.userId;
-  const wantsData = request.mode === "prop" && request.props.some((p) => p.ns === CARDDAV && p.name === "address-data");
-  const encoder = new TextEncoder();
-  const head = xmlDocument(el(DAV, "multistatus", [self]));
-  const close = head.lastIndexOf("</d:multistatus>");
+  const wantsData = wantsAddressData(request);
   let after = "";
   let done = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(head.slice(0, close)));
-    },
-    async pull(controller) {
-      if (done) return;
-      const page = wantsData ? await cards.rows(after, LIST_PAGE) : await cards.listing(after, LIST_PAGE);
-      const responses = page.map((row) =>
-        propResponse(
-          cardPath(userId, organizationId, cards.nameOf(row)),
-          cardProperties(row, wantsData ? (row as never) : undefined),
-          request,
-        ),
-      );
-      if (responses.length) controller.enqueue(encoder.encode(xmlFragment(responses)));
-      if (page.length < LIST_PAGE) {
-        done = true;
-        controller.enqueue(encoder.encode("</d:multistatus>"));
-        controller.close();
-      } else after = page.at(-1)!.id;
-    },
+  let first = [self];
+  return streamMultistatus(async () => {
+    if (done) return null;
+    const page = wantsData ? await cards.rows(after, LIST_PAGE) : await cards.listing(after, LIST_PAGE);
+    const responses = page.map((row) =>
+      propResponse(
+        cardPath(userId, organizationId, cards.nameOf(row)),
+        cardProperties(row, wantsData ? (row as never) : undefined),
+        request,
+      ),
+    );
+    if (page.length < LIST_PAGE) done = true;
+    else after = page.at(-1)!.id;
+    const batch = [...first, ...responses];
+    first = [];
+    return batch;
   });
-  return new Response(body, { status: 207, headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }
 
 async function cardTarget(c: Context<DavEnv>) {
@@ -195,7 +205,10 @@ async function getCard(c: Context<DavEnv>) {
 const CARD_TYPES = /^(text\/vcard|text\/x-vcard|text\/directory)\b/i;
 const NAME_RULE = /^[^/\\\0]{1,200}$/;
 
-/** PUT: a new card goes through create-or-merge, an existing one is replaced (at its ETag when given). */
+/**
+ * PUT creates or replaces its own resource: a new name is always a new contact (even with another
+ * contact's phone: the duplicate screens show the pair), a known one is replaced at its ETag when given.
+ */
 async function putCard(c: Context<DavEnv>) {
   const { target, actor } = await cardTarget(c);
   if (!actor || target.kind !== "card") throw new DavError(403, "Cards are written inside an address book.");
@@ -216,7 +229,7 @@ async function putCard(c: Context<DavEnv>) {
     // No ETag: the stored card is our rendering of the one sent (RFC 7231 4.3.4), so the client reads it back.
     return c.body(null, 204);
   }
-  await createContact(deps, actor, card.fields, "merge", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
+  await createContact(deps, actor, card.fields, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
   return c.body(null, 201);
 }
 
@@ -259,7 +272,7 @@ async function report(c: Context<DavEnv>) {
     if (target.kind === "unknown") throw notFound();
     throw new DavError(403, "This report is not supported here.", { ns: DAV, name: "supported-report" });
   }
-  const { actor } = await bookActor(c, target);
+  const { actor } = await bookActor(c, target, isInitialSync(body));
   return runReport(c, actor, body);
 }
 

@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOrg, buildUser } from "../test/factories.js";
+import { addMember, buildOrg, buildUser } from "../test/factories.js";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { createAppPassword } from "../test/dav-client.js";
 import { send } from "../test/requests.js";
@@ -37,6 +37,7 @@ describe.each(engines)("vdirsyncer against the CardDAV server (%s)", (engine) =>
   let server: ServerType;
   let dir: string;
   let config: string;
+  let port: number;
   let localBook: string;
   let org: string;
   let cookie: string;
@@ -63,16 +64,22 @@ describe.each(engines)("vdirsyncer against the CardDAV server (%s)", (engine) =>
     }
     server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    const port = (server.address() as AddressInfo).port;
+    port = (server.address() as AddressInfo).port;
     dir = mkdtempSync(join(tmpdir(), "contactbook-vdirsyncer-"));
-    mkdirSync(join(dir, "local"));
-    config = join(dir, "config");
-    // From the server's root: vdirsyncer discovers principal, home and books as a phone would.
+    config = writeConfig("owner", user.email, device.password);
+    localBook = join(dir, "owner", "local", org);
+  }, 60_000);
+
+  /** A vdirsyncer set-up of its own for one account: from the server's root, as a phone discovers. */
+  function writeConfig(name: string, email: string, password: string): string {
+    const root = join(dir, name);
+    mkdirSync(join(root, "local"), { recursive: true });
+    const file = join(root, "config");
     writeFileSync(
-      config,
+      file,
       [
         "[general]",
-        `status_path = "${join(dir, "status")}/"`,
+        `status_path = "${join(root, "status")}/"`,
         "",
         "[pair contacts]",
         'a = "contacts_local"',
@@ -81,20 +88,20 @@ describe.each(engines)("vdirsyncer against the CardDAV server (%s)", (engine) =>
         "",
         "[storage contacts_local]",
         'type = "filesystem"',
-        `path = "${join(dir, "local")}/"`,
+        `path = "${join(root, "local")}/"`,
         'fileext = ".vcf"',
         "",
         "[storage contacts_remote]",
         'type = "carddav"',
         `url = "http://127.0.0.1:${port}/"`,
-        `username = "${user.email}"`,
-        `password = "${device.password}"`,
+        `username = "${email}"`,
+        `password = "${password}"`,
         'auth = "basic"',
         "",
       ].join("\n"),
     );
-    localBook = join(dir, "local", org);
-  }, 60_000);
+    return file;
+  }
 
   afterAll(async () => {
     server?.close();
@@ -154,6 +161,26 @@ describe.each(engines)("vdirsyncer against the CardDAV server (%s)", (engine) =>
     const result = await sync();
     expect(result.code, result.output).toBe(0);
     expect(localTexts().find((text) => text.includes("FN:Bruno Seed"))).toContain("ORG:Bruno & Sons");
+  }, 60_000);
+
+  it("offers a staff member's device no book while the organization keeps sync to owners and admins, and the book once it is opened", async () => {
+    const staff = await buildUser(t);
+    await addMember(t, org, staff.id, "staff");
+    const phone = await createAppPassword(t.app, staff.email, staff.password, "Staff's vdirsyncer");
+    const staffConfig = writeConfig("staff", staff.email, phone.password);
+    const staffBook = join(dir, "staff", "local", org);
+    const closed = await vdirsyncer(staffConfig, "discover");
+    expect(closed.code, closed.output).toBe(0);
+    const nothing = await vdirsyncer(staffConfig, "sync");
+    expect(nothing.code, nothing.output).toBe(0);
+    expect(existsSync(staffBook)).toBe(false);
+
+    expect((await send(t.app, "PATCH", `/api/orgs/${org}`, { cookie, body: { staffCardDav: true } })).status).toBe(200);
+    const opened = await vdirsyncer(staffConfig, "discover");
+    expect(opened.code, opened.output).toBe(0);
+    const synced = await vdirsyncer(staffConfig, "sync");
+    expect(synced.code, synced.output).toBe(0);
+    expect(readdirSync(staffBook).filter((f) => f.endsWith(".vcf"))).toHaveLength(localFiles().length);
   }, 60_000);
 
   it("detects an edit made on both sides instead of losing one", async () => {

@@ -97,3 +97,12 @@ export function xmlDocument(root: XmlOut): string {
 
 /** Serialises elements without a document around them (pieces of a streamed multistatus). */
 export const xmlFragment = (nodes: XmlOut[]): string => builder.build(nodes);
+
+const CHILDREN = "@@children@@";
+
+/** The text before and after the children of a document with `root`, for children written as they come. */
+export function xmlDocumentAround(root: XmlOut): [open: string, close: string] {
+  const qname = Object.keys(root).find((k) => k !== ":@")!;
+  const [open = "", close = ""] = xmlDocument({ ...root, [qname]: [{ "#text": CHILDREN }] }).split(CHILDREN);
+  return [open, close];
+}

@@ -9,6 +9,7 @@ const EXPECTED_TABLES = [
   "contact_counts",
   "contact_tombstones",
   "contacts",
+  "dav_devices",
   "group_contacts",
   "groups",
   "import_changes",

@@ -74,6 +74,8 @@ export interface OrganizationsTable {
   updated_at: Timestamp;
   /** The last number given to a change of its contacts (migration 0050); PostgreSQL answers bigints as strings. */
   contact_seq: ColumnType<number | string, never, never>;
+  /** Whether staff may sync the book to their devices over CardDAV (migration 0060). */
+  staff_carddav: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 export interface MembershipsTable {
   id: string;
@@ -265,9 +267,20 @@ export interface AppPasswordsTable {
   id: string;
   user_id: string;
   name: string;
+  /** `hmac-sha256$<hex>` (a keyed hash), or a scrypt `salt:key` for a password made before migration 0060 and not used since. */
   password_hash: string;
+  /** The key id a password carries in its first group (null for the older ones). */
+  key_id: string | null;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+}
+
+/** An app password that has opened an organization's book, and when it first took the whole book. */
+export interface DavDevicesTable {
+  app_password_id: string;
+  organization_id: string;
+  first_seen_at: Timestamp;
+  full_sync_at: Timestamp | null;
 }
 
 export interface ContactTombstonesTable {
@@ -282,6 +295,7 @@ export interface Schema {
   notification_settings: NotificationSettingsTable;
   app_passwords: AppPasswordsTable;
   contact_tombstones: ContactTombstonesTable;
+  dav_devices: DavDevicesTable;
   contact_counts: ContactCountsTable;
   groups: GroupsTable;
   group_contacts: GroupContactsTable;

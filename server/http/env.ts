@@ -15,7 +15,7 @@ export interface AppEnv {
     membershipRead: { organizationId: string; membership: MembershipFacts | null };
     clientIp: string;
     /** Set by requireAppPassword on the CardDAV routes (server/dav/auth.ts). */
-    davUser: { userId: string; email: string };
+    davUser: { userId: string; email: string; appPasswordId: string; appPasswordName: string };
     /** Set by fileUpload (server/http/file-upload.ts): the uploaded file's bytes. */
     upload: UploadedFile;
   };

@@ -203,7 +203,7 @@ describe.each(engines)("live events stream (%s)", (engine) => {
     const s = await stream(staff);
     const renamed = await api("PATCH", "", { name: "  Renamed Desk " });
     expect(renamed.status).toBe(200);
-    expect(renamed.json).toEqual({ id: org, name: "Renamed Desk" });
+    expect(renamed.json).toEqual({ id: org, name: "Renamed Desk", staffCardDav: false });
     expect(await s.event("organization.renamed")).toMatchObject({ ids: [org] });
     const listed = await send(t.app, "GET", "/api/orgs", { cookie: staff });
     expect(listed.json.items.find((o: { id: string }) => o.id === org).name).toBe("Renamed Desk");
@@ -214,6 +214,13 @@ describe.each(engines)("live events stream (%s)", (engine) => {
     expect((await api("PATCH", "", { name: "" })).status).toBe(400);
     const audit = await api("GET", "/audit?action=ORGANIZATION_RENAMED");
     expect(audit.json.items[0]).toMatchObject({ operation: "ORGANIZATION_RENAMED" });
+  });
+
+  it("tells every member's stream when the organization's settings change", async () => {
+    const s = await stream(staff);
+    expect((await api("PATCH", "", { staffCardDav: true })).status).toBe(200);
+    expect(await s.event("organization.updated")).toMatchObject({ ids: [org], actorId: adminId });
+    expect((await api("PATCH", "", { staffCardDav: false })).status).toBe(200);
   });
 
   it("tells every stream the organization is gone and closes them", async () => {

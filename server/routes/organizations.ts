@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { organizationNameSchema } from "../../shared/organization-schemas.js";
+import { organizationNameSchema, updateOrganizationSchema } from "../../shared/organization-schemas.js";
 import type { AppEnv } from "../http/env.js";
 import { requireOrgMember } from "../http/org-access.js";
 import { requireSession } from "../http/session.js";
 import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
-import { createOrganization, deleteOrganization, renameOrganization } from "../services/organizations.js";
+import { createOrganization, deleteOrganization, updateOrganization } from "../services/organizations.js";
 import { contactRoutes } from "./contacts.js";
 import { exportRoutes } from "./export.js";
 import { eventRoutes } from "./events.js";
@@ -22,8 +22,8 @@ export const organizationRoutes = new Hono<AppEnv>()
   )
   .use("/:orgId/*", requireOrgMember)
   .use("/:orgId", requireOrgMember)
-  .patch("/:orgId", jsonBody(organizationNameSchema), async (c) =>
-    c.json(await renameOrganization(c.var.deps, c.var.orgActor, c.req.valid("json").name)),
+  .patch("/:orgId", jsonBody(updateOrganizationSchema), async (c) =>
+    c.json(await updateOrganization(c.var.deps, c.var.orgActor, c.req.valid("json"))),
   )
   .delete("/:orgId", async (c) => {
     await deleteOrganization(c.var.deps, c.var.orgActor);

@@ -1,24 +1,33 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { APP_PASSWORDS_MAX, type AppPasswordSummary } from "../../shared/app-password-schemas.js";
+import { appPasswordHash, isKeyedHash, sameKeyedHash } from "../auth/app-password-hash.js";
 import type { Actor, AppDeps } from "../deps.js";
+import { isUniqueViolation } from "../db/constraint-errors.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { AppError, notFound, rateLimited } from "../errors.js";
 
 // No 0/o, 1/l/i: read off one screen and typed on another.
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-const GROUPS = 4;
 const GROUP_LENGTH = 5;
+const SECRET_GROUPS = 4;
 
-/** 20 characters of 31: about 99 bits, in groups of five ("k3rt9-..."), so a phone keyboard copes. */
-function generateSecret(): string {
-  const groups: string[] = [];
-  for (let g = 0; g < GROUPS; g++) {
-    let group = "";
-    for (let i = 0; i < GROUP_LENGTH; i++) group += ALPHABET[randomInt(ALPHABET.length)];
-    groups.push(group);
-  }
-  return groups.join("-");
-}
+const group = () => {
+  let text = "";
+  for (let i = 0; i < GROUP_LENGTH; i++) text += ALPHABET[randomInt(ALPHABET.length)];
+  return text;
+};
+
+/**
+ * `<key id>-<secret>`: five groups of five ("k3rt9-..."), so a phone keyboard copes. The first group
+ * is the key id that finds the row (unique per account); the other four are the secret, about 99 bits.
+ */
+const generatePassword = (keyId: string) => [keyId, ...Array.from({ length: SECRET_GROUPS }, group)].join("-");
+
+const GROUP = `[${ALPHABET}]{${GROUP_LENGTH}}`;
+/** A password with a key id (normalised: trimmed, lower case). */
+const KEYED_PASSWORD = new RegExp(`^(${GROUP})(?:-${GROUP}){${SECRET_GROUPS}}$`);
+/** A password made before key ids (migration 0060): four groups. */
+const OLDER_PASSWORD = new RegExp(`^${GROUP}(?:-${GROUP}){${SECRET_GROUPS - 1}}$`);
 
 const present = (row: { id: string; name: string; created_at: Date | string; last_used_at: Date | string | null }): AppPasswordSummary => ({
   id: row.id,
@@ -27,18 +36,32 @@ const present = (row: { id: string; name: string; created_at: Date | string; las
   last_used_at: toIso(row.last_used_at),
 });
 
-/** A new app password for the signed-in account: the secret is answered this once and stored hashed. */
+/** A new app password for the signed-in account: the secret is answered this once and stored as a keyed hash. */
 export async function createAppPassword(deps: AppDeps, actor: Actor, name: string) {
   const existing = await deps.repos.appPasswords.listOfUser(actor.userId);
   if (existing.length >= APP_PASSWORDS_MAX) {
     throw new AppError(409, "TOO_MANY", `You have ${APP_PASSWORDS_MAX} app passwords. Revoke one you no longer use first.`);
   }
-  const password = generateSecret();
-  // The same scrypt (and hashing threads) as account passwords.
-  const hash = await (await deps.auth.$context).password.hash(password);
-  const row = { id: newId(), user_id: actor.userId, name, password_hash: hash, created_at: nowIso() };
-  await deps.repos.appPasswords.insert(row);
-  return { appPassword: present({ ...row, last_used_at: null }), password };
+  // A key id is unique per account; two of 28 million meeting is rare, so drawing again is enough.
+  for (let attempt = 0; ; attempt++) {
+    const keyId = group();
+    const password = generatePassword(keyId);
+    const row = {
+      id: newId(),
+      user_id: actor.userId,
+      name,
+      key_id: keyId,
+      password_hash: appPasswordHash.digest(deps.config.authSecret, password),
+      created_at: nowIso(),
+    };
+    try {
+      await deps.repos.appPasswords.insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+    return { appPassword: present({ ...row, last_used_at: null }), password };
+  }
 }
 
 export async function listAppPasswords(deps: AppDeps, actor: Actor): Promise<AppPasswordSummary[]> {
@@ -50,44 +73,53 @@ export async function revokeAppPassword(deps: AppDeps, actor: Actor, id: string)
 }
 
 /**
- * Proven (row, secret) pairs, so a client that authenticates every request costs one scrypt per
- * password, not per request. Only the match is remembered: revocation and membership are read from
- * the database on every request, so they still apply at once.
- */
-const proven = new Map<string, true>();
-const PROVEN_MAX = 10_000;
-const provenKey = (rowId: string, hash: string, secret: string) =>
-  createHash("sha256").update(`${rowId}\0${hash}\0${secret}`).digest("base64");
-
-/**
- * The account an e-mail and app password belong to, or null. Failed attempts count per client address
- * with sign-in's allowance (SIGN_IN_RATE_LIMIT); once it is used up, every attempt is refused (429)
- * until the window ends, so passwords cannot be guessed through CardDAV either.
+ * The account an e-mail and app password belong to, or null. Every attempt is counted per client
+ * address against sign-in's allowance (SIGN_IN_RATE_LIMIT) *before* it is checked, and a right one
+ * gives its count back: attempts sent at once are limited like attempts sent in turn, and once the
+ * allowance is used up every attempt is refused (429) until the window ends.
  */
 export async function authenticateAppPassword(deps: AppDeps, email: string, secret: string, clientIp: string) {
   const rule = { name: "dav-auth", ...deps.config.signInRateLimit };
   const key = `${rule.name}|ip:${clientIp}`;
-  if (await deps.repos.rateLimits.exhausted(key, rule)) throw rateLimited();
-  const normalized = secret.trim().toLowerCase();
-  const candidates = email && normalized ? await deps.repos.appPasswords.candidatesByEmail(email) : [];
-  let match: (typeof candidates)[number] | undefined;
-  for (const row of candidates) {
-    const cacheKey = provenKey(row.id, row.password_hash, normalized);
-    if (proven.has(cacheKey)) {
-      match = row;
-      break;
-    }
-    if (await (await deps.auth.$context).password.verify({ hash: row.password_hash, password: normalized })) {
-      if (proven.size >= PROVEN_MAX) proven.clear();
-      proven.set(cacheKey, true);
-      match = row;
-      break;
-    }
-  }
-  if (!match) {
-    await deps.repos.rateLimits.consume(key, rule);
-    return null;
-  }
+  if (!(await deps.repos.rateLimits.consume(key, rule))) throw rateLimited();
+  const match = await findAppPassword(deps, email, secret);
+  if (!match) return null;
+  await deps.repos.rateLimits.release(key, rule);
   await deps.repos.appPasswords.touch(match.id, new Date());
-  return { userId: match.user_id, email: match.email };
+  return { userId: match.user_id, email: match.email, appPasswordId: match.id, appPasswordName: match.name };
+}
+
+/**
+ * One keyed hash and one lookup by (e-mail, key id) per attempt, whether the address is unknown, has
+ * no app passwords or has fifty: the answer's timing says nothing about who uses CardDAV.
+ */
+async function findAppPassword(deps: AppDeps, email: string, secret: string) {
+  const password = secret.trim().toLowerCase();
+  const digest = appPasswordHash.digest(deps.config.authSecret, password);
+  const keyId = KEYED_PASSWORD.exec(password)?.[1];
+  if (keyId) {
+    const row = await deps.repos.appPasswords.findByKey(email, keyId);
+    return row && sameKeyedHash(row.password_hash, digest) ? row : undefined;
+  }
+  return OLDER_PASSWORD.test(password) ? findOlderPassword(deps, email, password, digest) : undefined;
+}
+
+/**
+ * A password made before key ids (migration 0060) is found among the account's older ones: by its
+ * keyed hash once it has been used, else by scrypt, after which its hash becomes the keyed one. So
+ * each older password costs scrypt until its first use after the upgrade, and never again.
+ */
+async function findOlderPassword(deps: AppDeps, email: string, password: string, digest: string) {
+  const rows = await deps.repos.appPasswords.withoutKeyOfEmail(email);
+  const rehashed = rows.find((row) => sameKeyedHash(row.password_hash, digest));
+  if (rehashed) return rehashed;
+  const hasher = (await deps.auth.$context).password;
+  for (const row of rows) {
+    if (isKeyedHash(row.password_hash)) continue;
+    if (await hasher.verify({ hash: row.password_hash, password })) {
+      await deps.repos.appPasswords.rehash(row.id, row.password_hash, digest);
+      return row;
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import {
   COUNT_CAP,
+  type ContactDetail,
   type ContactFields,
   type DuplicateChoice,
   type PhoneMatch,
@@ -22,6 +23,7 @@ import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { derivedKeys } from "./contact-keys.js";
+import { presentExtras } from "../vcard/extras.js";
 import { presentContact } from "./contact-presenter.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
@@ -120,9 +122,11 @@ const phoneMatch = (row: Pick<ContactRow, "id" | "first_name" | "last_name" | "c
 export const duplicatePhone = (match: PhoneMatch) =>
   new AppError(409, "DUPLICATE_PHONE", `This phone number already belongs to ${match.name}.`, { match });
 
-export async function getContact(deps: AppDeps, actor: OrgActor, id: string) {
+/** One contact for its detail view: the fields, and beside them the lines a device sent that have no field. */
+export async function getContact(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactDetail> {
   authorize(actor, "contacts.view");
-  return presentContact(await findActive(deps, actor, id), deps.config.defaultCountry);
+  const row = await findActive(deps, actor, id);
+  return { ...presentContact(row, deps.config.defaultCountry), extras: presentExtras(row.vcard_extra) };
 }
 
 function validationError(error: { issues: { message: string }[] }) {
@@ -159,8 +163,8 @@ export interface CardData {
  * "new" adds the person beside the match (a shared landline: the pair shows under View Duplicates);
  * "ask" answers 409 naming the match and writes nothing, so the form can let the person choose.
  *
- * A card (CardDAV) merged this way leaves its resource name behind as a tombstone, so the client that
- * sent it learns at its next sync that the card lives on as the contact it merged into.
+ * A card from a CardDAV client is always created with "new": a device's card never merges into (nor
+ * brings its other lines into) a contact it did not write.
  */
 export async function createContact(
   deps: AppDeps,
@@ -204,8 +208,7 @@ export async function createContact(
       };
     }
     if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
-    if (card?.dav_name) await repos.davCards(actor.organizationId).tombstone(card.dav_name);
-    const fill: Partial<Record<(typeof MERGEABLE)[number] | "vcard_extra", string>> = {};
+    const fill: Partial<Record<(typeof MERGEABLE)[number], string>> = {};
     const notApplied: string[] = [];
     for (const key of MERGEABLE) {
       const incoming = values[key];
@@ -213,8 +216,7 @@ export async function createContact(
       else if (incoming && twin[key] !== incoming) notApplied.push(key);
     }
     const changes = Object.keys(fill);
-    if (card?.vcard_extra && !twin.vcard_extra) fill.vcard_extra = card.vcard_extra;
-    if (Object.keys(fill).length === 0)
+    if (changes.length === 0)
       return { contact: presentContact(twin, deps.config.defaultCountry), merged: true, changes, not_applied: notApplied };
     const merged = { ...twin, ...fill };
     const update = { ...fill, ...derivedKeys(merged, deps.config.defaultCountry), updated_at: now, version: twin.version + 1 };

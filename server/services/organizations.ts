@@ -1,6 +1,6 @@
 import type { Actor, AppDeps } from "../deps.js";
 import { nowIso } from "../db/ids.js";
-import { rateLimited } from "../errors.js";
+import { notFound, rateLimited } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 
 /** Any signed-in user may create an organization (the creator becomes its owner, role admin), a few an hour. */
@@ -10,27 +10,60 @@ export async function createOrganization(deps: AppDeps, actor: Actor, name: stri
     throw rateLimited("Too many organizations created. Please wait before creating another.");
   }
   const id = await deps.repos.transaction((repos) => repos.organizations.insertWithOwner(name, actor.userId));
-  return { id, name, role: "admin" as const, isOwner: true };
+  return { id, name, role: "admin" as const, isOwner: true, staffCardDav: false };
 }
 
-/** Renames an organization (owner and admins); every member's open screens follow the new name. */
-export async function renameOrganization(deps: AppDeps, actor: OrgActor, name: string) {
-  authorize(actor, "organization.rename");
-  await deps.repos.transaction(async (repos) => {
+export interface OrganizationChange {
+  name?: string | undefined;
+  staffCardDav?: boolean | undefined;
+}
+
+/**
+ * Renames an organization and/or changes its settings (owner and admins), each change audited; every
+ * member's open screens follow. Answers the organization as it is now.
+ */
+export async function updateOrganization(deps: AppDeps, actor: OrgActor, change: OrganizationChange) {
+  if (change.name !== undefined) authorize(actor, "organization.rename");
+  if (change.staffCardDav !== undefined) authorize(actor, "organization.settings");
+  const result = await deps.repos.transaction(async (repos) => {
     const org = await repos.organizations.find(actor.organizationId);
-    await repos.organizations.rename(actor.organizationId, name, nowIso());
-    await repos.audit.write({
+    if (!org) throw notFound("Organization not found.");
+    const renamed = change.name !== undefined && change.name !== org.name;
+    const staffCardDav = Boolean(org.staff_carddav);
+    const settingChanged = change.staffCardDav !== undefined && change.staffCardDav !== staffCardDav;
+    if (renamed || settingChanged) {
+      await repos.organizations.update(
+        actor.organizationId,
+        { ...(renamed ? { name: change.name } : {}), ...(settingChanged ? { staff_carddav: change.staffCardDav } : {}) },
+        nowIso(),
+      );
+    }
+    const audit = {
       organizationId: actor.organizationId,
       userId: actor.userId,
       tableName: "organizations",
       recordId: actor.organizationId,
-      operation: "ORGANIZATION_RENAMED",
-      oldData: org && { name: org.name },
-      newData: { name },
-    });
+    };
+    if (renamed)
+      await repos.audit.write({ ...audit, operation: "ORGANIZATION_RENAMED", oldData: { name: org.name }, newData: { name: change.name } });
+    if (settingChanged) {
+      await repos.audit.write({
+        ...audit,
+        operation: "ORGANIZATION_SETTINGS_CHANGED",
+        oldData: { staffCardDav },
+        newData: { staffCardDav: change.staffCardDav },
+      });
+    }
+    return {
+      renamed,
+      settingChanged,
+      organization: { id: org.id, name: renamed ? change.name! : org.name, staffCardDav: change.staffCardDav ?? staffCardDav },
+    };
   });
-  deps.events.changed(actor.organizationId, actor.userId, "organization.renamed", { ids: [actor.organizationId] });
-  return { id: actor.organizationId, name };
+  const ids = [actor.organizationId];
+  if (result.renamed) deps.events.changed(actor.organizationId, actor.userId, "organization.renamed", { ids });
+  if (result.settingChanged) deps.events.changed(actor.organizationId, actor.userId, "organization.updated", { ids });
+  return result.organization;
 }
 
 /**

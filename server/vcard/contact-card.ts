@@ -2,6 +2,7 @@ import type { ContactFields } from "../../shared/contact-schemas.js";
 import type { ContactRow } from "../db/schema.js";
 import { candidateToFields } from "../import/to-fields.js";
 import { vcardsOf } from "./read.js";
+import { extraLinesOf } from "./extras.js";
 import { readCard } from "./to-candidate.js";
 import { type VCardContact, writeVCard } from "./write.js";
 
@@ -31,7 +32,7 @@ export function cardToContact(body: string): CardOutcome {
 
 export type CardRow = VCardContact & Pick<ContactRow, "vcard_uid" | "vcard_extra">;
 
-/** A stored contact as a card, with the properties it was given that the app has no field for. */
+/** A stored contact as a card, with the properties it was given that the app has no field for (those still harmless). */
 export function contactToCard(row: CardRow, version: CardVersion): string {
-  return writeVCard({ ...row, uid: row.vcard_uid }, { version, extraLines: row.vcard_extra ? row.vcard_extra.split("\n") : [] });
+  return writeVCard({ ...row, uid: row.vcard_uid }, { version, extraLines: extraLinesOf(row.vcard_extra) });
 }

@@ -1,5 +1,6 @@
 import type { CardExtras, ContactCandidate } from "../import/candidate.js";
 import { phoneTypeFromLabels } from "../import/phone-types.js";
+import { keptExtraLines } from "./extras.js";
 import { type VCardCard, type VCardProperty, components, unescapeText } from "./read.js";
 
 const isPreferred = (p: VCardProperty) => (p.params.get("TYPE") ?? []).some((t) => t.toUpperCase() === "PREF") || p.params.has("PREF");
@@ -83,9 +84,10 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
   if (note) candidate.notes = unescapeText(note.value).trim();
   const uid = card.properties.find((p) => p.name === "UID")?.value.trim() || null;
   const version = card.properties.find((p) => p.name === "VERSION")?.value.trim();
+  // Only harmless lines, within their caps (extras.ts).
   const extraLines =
     version === "3.0" || version === "4.0"
-      ? card.properties.filter((p) => !used.has(p) && !WRITTEN_BY_SERVER.has(p.name)).map((p) => p.raw)
+      ? keptExtraLines(card.properties.filter((p) => !used.has(p) && !WRITTEN_BY_SERVER.has(p.name)).map((p) => p.raw))
       : [];
   return { candidate, extras: { uid, extraLines } };
 }

@@ -14,6 +14,8 @@ const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]>
   "contacts.import": [true, true, true],
   "contacts.export": [true, true, false],
   "contacts.duplicates": [true, true, false],
+  // Staff only when the organization allows it (below).
+  "contacts.sync": [true, true, false],
   "trash.view": [true, true, false],
   "trash.restore": [true, true, false],
   "trash.purge": [true, true, false],
@@ -29,6 +31,7 @@ const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]>
   "members.resetPassword": [true, true, false],
   "members.sendResetEmail": [true, true, false],
   "organization.rename": [true, true, false],
+  "organization.settings": [true, true, false],
   "organization.delete": [true, false, false],
   "usage.view": [true, true, false],
   "audit.view": [true, true, false],
@@ -143,6 +146,28 @@ describe("record rules on members", () => {
   it("the owner cannot delete their only organization", () => {
     expect(can(actors.owner, "organization.delete", { ownerOrganizationCount: 1 }).allowed).toBe(false);
     expect(can(actors.owner, "organization.delete", { ownerOrganizationCount: 2 }).allowed).toBe(true);
+  });
+});
+
+describe("syncing the book to devices", () => {
+  // Written out by hand: [setting off, setting on] for each role.
+  const EXPECTED_SYNC: Record<"owner" | "admin" | "staff", [off: boolean, on: boolean]> = {
+    owner: [true, true],
+    admin: [true, true],
+    staff: [false, true],
+  };
+  it.each(Object.entries(EXPECTED_SYNC))("%s may sync (setting off, on): %j", (role, [off, on]) => {
+    const actor = actors[role as keyof typeof actors];
+    expect(can(actor, "contacts.sync", { staffCardDav: false }).allowed).toBe(off);
+    expect(can(actor, "contacts.sync", { staffCardDav: true }).allowed).toBe(on);
+  });
+
+  it("tells staff who can turn it on", () => {
+    expect(can(actors.staff, "contacts.sync", { staffCardDav: false })).toEqual({
+      allowed: false,
+      message:
+        "Staff cannot sync this organization's book to their devices. The owner or an admin can turn on 'Staff may sync the book to their devices' in User Management.",
+    });
   });
 });
 

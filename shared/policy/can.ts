@@ -1,6 +1,7 @@
+import { STAFF_CARDDAV_LABEL } from "../organization-settings.js";
 import { type Action, type MatrixRole, roleAllows } from "../permissions.js";
 import { memberRule } from "./member-rules.js";
-import type { Decision, MemberTarget, OrgActor, OrganizationTarget, TrashTarget } from "./types.js";
+import type { Decision, MemberTarget, OrgActor, OrganizationTarget, SyncTarget, TrashTarget } from "./types.js";
 
 /** How long after a delete its author may undo it without the power to restore from the trash. */
 export const UNDO_DELETE_MS = 10 * 60 * 1000;
@@ -16,6 +17,8 @@ const DENIED_BY_ROLE: Partial<Record<Action, string>> = {
   "usage.view": "Only admins can view usage statistics",
   "audit.view": "Only admins can view the audit log",
   "organization.rename": "Only admins can rename the organization",
+  "organization.settings": "Only the owner and admins can change the organization's settings",
+  "contacts.sync": `Staff cannot sync this organization's book to their devices. The owner or an admin can turn on '${STAFF_CARDDAV_LABEL}' in User Management.`,
 };
 
 export const deniedByRole = (action: Action): string => DENIED_BY_ROLE[action] ?? "Access denied. Please check your permissions.";
@@ -24,11 +27,13 @@ export const deniedByRole = (action: Action): string => DENIED_BY_ROLE[action] ?
  * The one authorization decision, for the server and the screens alike: the role matrix first, then
  * the record rules of spec section 6 for the target, if any.
  */
-export function can(actor: OrgActor, action: Action, target?: MemberTarget | OrganizationTarget | TrashTarget): Decision {
+export function can(actor: OrgActor, action: Action, target?: MemberTarget | OrganizationTarget | TrashTarget | SyncTarget): Decision {
   if (action === "trash.restore" && target && "deletedBy" in target && target.deletedBy === actor.userId) {
     // Anyone may undo their own delete for a while (the toast's Undo), even staff who cannot open the trash.
     if (Date.parse(target.now) - Date.parse(target.deletedAt) <= UNDO_DELETE_MS) return { allowed: true };
   }
+  // Syncing is the owner's and admins'; the organization may open it to staff too.
+  if (action === "contacts.sync" && target && "staffCardDav" in target && target.staffCardDav) return { allowed: true };
   if (!roleAllows(matrixRole(actor), action)) return { allowed: false, message: deniedByRole(action) };
   if (action === "organization.delete" && target && "ownerOrganizationCount" in target) {
     if (target.ownerOrganizationCount < 2) return { allowed: false, message: "You cannot delete your only organization" };

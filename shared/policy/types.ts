@@ -36,3 +36,9 @@ export interface TrashTarget {
   /** ISO time of the request (the server's clock). */
   now: string;
 }
+
+/** An organization's book, for "may this member sync it to their devices". */
+export interface SyncTarget {
+  /** The organization's setting 'Staff may sync the book to their devices'. */
+  staffCardDav: boolean;
+}

@@ -6,8 +6,22 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** App passwords (CardDAV's Basic auth): one account's, by id; hashes never leave the server. */
 export function appPasswordRepository(db: Kysely<Schema>) {
+  const signInRows = (email: string) =>
+    db
+      .selectFrom("app_passwords as a")
+      .innerJoin("users as u", "u.id", "a.user_id")
+      .select(["a.id", "a.user_id", "a.name", "a.password_hash", "u.email"])
+      .where("u.email", "=", email.trim().toLowerCase());
+
   return {
-    async insert(row: { id: string; user_id: string; name: string; password_hash: string; created_at: string }): Promise<void> {
+    async insert(row: {
+      id: string;
+      user_id: string;
+      name: string;
+      key_id: string | null;
+      password_hash: string;
+      created_at: string;
+    }): Promise<void> {
       await db.insertInto("app_passwords").values(row).execute();
     },
 
@@ -21,14 +35,21 @@ export function appPasswordRepository(db: Kysely<Schema>) {
         .orderBy("id", "desc")
         .execute(),
 
-    /** The app passwords of the account with this e-mail (compared case-insensitively), with its user id. */
-    candidatesByEmail: (email: string) =>
-      db
-        .selectFrom("app_passwords as a")
-        .innerJoin("users as u", "u.id", "a.user_id")
-        .select(["a.id", "a.user_id", "a.password_hash", "u.email"])
-        .where("u.email", "=", email.trim().toLowerCase())
-        .execute(),
+    /** The one app password with this key id of the account with this e-mail (compared case-insensitively). */
+    findByKey: (email: string, keyId: string) => signInRows(email).where("a.key_id", "=", keyId).executeTakeFirst(),
+
+    /** The account's app passwords made before key ids (migration 0060): their scrypt or keyed hashes. */
+    withoutKeyOfEmail: (email: string) => signInRows(email).where("a.key_id", "is", null).execute(),
+
+    /** Replaces an older password's scrypt hash by its keyed hash, unless it changed meanwhile. */
+    async rehash(id: string, previous: string, next: string): Promise<void> {
+      await db
+        .updateTable("app_passwords")
+        .set({ password_hash: next })
+        .where("id", "=", id)
+        .where("password_hash", "=", previous)
+        .execute();
+    },
 
     /** Records a use, at most once a minute per password. */
     async touch(id: string, now: Date): Promise<void> {

@@ -5,6 +5,7 @@ import { appPasswordRepository } from "./app-passwords.js";
 import { auditRepository } from "./audit-logs.js";
 import { contactRepository } from "./contacts.js";
 import { davCardRepository } from "./dav-cards.js";
+import { davDeviceRepository } from "./dav-devices.js";
 import { groupRepository } from "./groups.js";
 import { importRepository, usageRepository } from "./imports.js";
 import { invitationRepository } from "./invitations.js";
@@ -25,6 +26,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     contacts: (organizationId: string) => contactRepository(db, engine, organizationId),
     trash: (organizationId: string) => trashRepository(db, organizationId),
     davCards: (organizationId: string) => davCardRepository(db, organizationId),
+    davDevices: (organizationId: string) => davDeviceRepository(db, organizationId),
     appPasswords: appPasswordRepository(db),
     groups: (organizationId: string) => groupRepository(db, engine, organizationId),
     members: (organizationId: string) => memberRepository(db, organizationId),

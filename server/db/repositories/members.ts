@@ -32,12 +32,12 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
 
     find: (userId: string): Promise<MemberRow | undefined> => members().where("m.user_id", "=", userId).executeTakeFirst(),
 
-    /** A user's role here, with the organization's owner and name; undefined when not a member. */
+    /** A user's role here, with the organization's owner, name and staff sync setting; undefined when not a member. */
     membership: (userId: string) =>
       db
         .selectFrom("memberships as m")
         .innerJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["m.role", "o.owner_id", "o.name as organization_name"])
+        .select(["m.role", "o.owner_id", "o.name as organization_name", "o.staff_carddav"])
         .where("m.organization_id", "=", organizationId)
         .where("m.user_id", "=", userId)
         .executeTakeFirst(),

@@ -8,6 +8,7 @@ export interface MembershipRow {
   name: string;
   role: Role;
   owner_id: string | null;
+  staff_carddav: boolean | number;
   created_at: Date | string;
 }
 
@@ -25,10 +26,16 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
       return id;
     },
 
-    find: (id: string) => db.selectFrom("organizations").select(["id", "name", "owner_id"]).where("id", "=", id).executeTakeFirst(),
+    find: (id: string) =>
+      db.selectFrom("organizations").select(["id", "name", "owner_id", "staff_carddav"]).where("id", "=", id).executeTakeFirst(),
 
-    async rename(id: string, name: string, now: string): Promise<void> {
-      await db.updateTable("organizations").set({ name, updated_at: now }).where("id", "=", id).execute();
+    /** Writes a new name and/or settings. */
+    async update(id: string, changes: { name?: string; staff_carddav?: boolean }, now: string): Promise<void> {
+      await db
+        .updateTable("organizations")
+        .set({ ...changes, updated_at: now })
+        .where("id", "=", id)
+        .execute();
     },
 
     async delete(id: string): Promise<void> {
@@ -40,7 +47,7 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
       db
         .selectFrom("memberships as m")
         .innerJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.created_at"])
+        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.staff_carddav", "o.created_at"])
         .where("m.user_id", "=", userId)
         .orderBy("o.created_at", "asc")
         .orderBy("o.id", "asc")

@@ -10,10 +10,15 @@ export interface Rule {
 /** Fixed-window request counters in the database, so several instances on one database share every count. */
 export function rateLimitRepository(db: Kysely<Schema>) {
   return {
-    /** Whether `key` has used up its allowance in the current window, without counting a hit. */
-    async exhausted(key: string, rule: Rule, now = Date.now()): Promise<boolean> {
-      const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-      return Boolean(row && Number(row.window_start) > now - rule.windowSeconds * 1000 && Number(row.count) >= rule.max);
+    /** Gives back one hit counted in the current window (an attempt counted first that turned out right). */
+    async release(key: string, rule: Rule, now = Date.now()): Promise<void> {
+      await db
+        .updateTable("rate_limits")
+        .set((eb) => ({ count: eb("count", "-", 1) }))
+        .where("key", "=", key)
+        .where("window_start", ">", now - rule.windowSeconds * 1000)
+        .where("count", ">", 0)
+        .execute();
     },
 
     /** Counts a hit against `key`; false when the window's allowance is used up. */

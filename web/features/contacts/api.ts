@@ -45,12 +45,14 @@ export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
   return call(contact.$get(oneContact(orgId, id), withSignal(signal)));
 }
 
-/** One contact, fresh from the server (the detail view). */
+export type ContactDetail = Awaited<ReturnType<typeof fetchContact>>;
+
+/** One contact, fresh from the server (the detail view); the list's copy meanwhile, without the device's extra lines. */
 export function useContactQuery(orgId: string, id: string, initial?: Contact) {
   return useQuery({
     queryKey: contactKeys.detail(orgId, id),
     queryFn: ({ signal }) => fetchContact(orgId, id, signal),
-    ...(initial ? { placeholderData: initial } : {}),
+    ...(initial ? { placeholderData: { ...initial, extras: [] } } : {}),
   });
 }
 
@@ -222,7 +224,8 @@ export function useContactUpdateMutation(orgId: string) {
     },
     onSuccess: (saved) => {
       setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
-      queryClient.setQueryData(contactKeys.detail(orgId, saved.id), saved);
+      // An edit in the app leaves the device's extra lines as they were.
+      queryClient.setQueryData<ContactDetail>(contactKeys.detail(orgId, saved.id), (detail) => detail && { ...detail, ...saved });
       void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
       invalidateDuplicates(queryClient, orgId);
     },

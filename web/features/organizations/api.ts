@@ -24,3 +24,12 @@ export function useOrganizationDeleteMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
+
+/** Changes an organization's settings (owner and admins); the organization list is read again. */
+export function useOrganizationSettingsMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: { staffCardDav: boolean }) => call(client.orgs[":orgId"].$patch({ param: { orgId }, json: settings })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { useId, useState } from "react";
 import { FIRST_DAY, LAST_DAY } from "@shared/calendar";
 import { AUDIT_ACTIONS, type AuditEntryView } from "@shared/export-schemas";
+import { STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -34,6 +35,11 @@ function details(entry: AuditEntryView): string {
   for (const key of ["imported", "merged", "skipped", "failed", "trashed", "restored"] as const)
     if (typeof data[key] === "number") parts.push(`${key} ${String(data[key])}`);
   if (typeof old.role === "string" && typeof data.role === "string") parts.push(`${old.role} → ${data.role}`);
+  if (typeof data.device === "string") {
+    const what = [data.newDevice === true && "new device", data.fullSync === true && "first full sync"].filter(Boolean).join(", ");
+    parts.push(`device “${data.device}”${what ? `: ${what}` : ""}`);
+  }
+  if (typeof data.staffCardDav === "boolean") parts.push(`${STAFF_CARDDAV_LABEL}: ${data.staffCardDav ? "on" : "off"}`);
   if (parts.length === 0) {
     for (const [key, value] of Object.entries(data))
       if (typeof value === "string" || typeof value === "number") parts.push(`${key}: ${value}`);
@@ -56,7 +62,8 @@ export function AuditLogCard({ orgId }: { orgId: string }) {
       <CardHeader>
         <CardTitle>Audit log</CardTitle>
         <CardDescription>
-          Exports allowed and denied, imports, role changes, removals, account deletions and password resets.
+          Exports allowed and denied, imports, role changes, removals, account deletions, password resets, settings and new devices syncing
+          the book.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { useContactGroupsQuery, useContactQuery } from "../api";
 import { contactName, PHONE_TYPE_LABELS } from "../lib/contact-display";
 import type { Contact } from "../types";
+import { ContactExtras } from "./contact-extras";
 import { type ShownPhone, contactPhone, dialableNumber, shownNumber } from "./phone-links";
 
 interface ContactDetailDialogProps {
@@ -76,7 +77,8 @@ function PhoneRow({ label, phone, type }: { label: string; phone: ShownPhone; ty
 export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onEdit }: ContactDetailDialogProps) {
   useReturnFocus();
   const isDesktop = useMediaQuery("(min-width: 768px)");
-  const contact = useContactQuery(orgId, initial.id, initial).data ?? initial;
+  const detail = useContactQuery(orgId, initial.id, initial).data;
+  const contact = detail ?? initial;
   const phone = contactPhone(contact);
   const phone2 = contactPhone(contact, "phone2");
   const groups = useContactGroupsQuery(orgId, initial.id);
@@ -146,6 +148,7 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
             <When iso={contact.updated_at} />
           </Row>
         </dl>
+        {detail && <ContactExtras extras={detail.extras} />}
       </SheetContent>
     </Sheet>
   );

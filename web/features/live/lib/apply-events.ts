@@ -67,6 +67,7 @@ export async function applyLiveEvents(queryClient: QueryClient, orgId: string, m
         bell = true;
         break;
       case "organization.renamed":
+      case "organization.updated":
       case "organization.deleted":
         me = true;
         break;

@@ -5,6 +5,7 @@ import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
+import { OrganizationSettingsCard } from "@/features/organizations/components/organization-settings-card";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
@@ -74,6 +75,7 @@ export function UserManagementRoute() {
         <>
           <MembersPanel members={members} actorUserId={actorUserId} onAction={handleMemberAction} />
           <PendingInvitations organizationId={organizationId} />
+          {current && roleAllows(actorRole, "organization.settings") && <OrganizationSettingsCard organization={current} />}
         </>
       ) : (
         <NoOrganizationAlert description="Select or create an organization to manage its users." />

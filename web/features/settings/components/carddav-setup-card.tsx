@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { can } from "@shared/policy/can";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMeQuery } from "@/features/auth/api";
 
@@ -8,6 +10,12 @@ export function CardDavSetupCard() {
   const server = window.location.origin;
   const host = window.location.host;
   const email = me.data?.user.email ?? "your e-mail address";
+  // Books the person may not sync (staff, where the organization has not allowed it) are not offered to devices.
+  const closed = (me.data?.organizations ?? []).flatMap((o) => {
+    const actor = { userId: me.data!.user.id, organizationId: o.id, role: o.role, isOwner: o.isOwner };
+    const decision = can(actor, "contacts.sync", { staffCardDav: o.staffCardDav });
+    return decision.allowed ? [] : [{ name: o.name, message: decision.message }];
+  });
   const detail = (label: string, value: string) => (
     <div className="flex flex-wrap gap-x-2">
       <dt className="text-muted-foreground">{label}</dt>
@@ -24,6 +32,13 @@ export function CardDavSetupCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
+        {closed.map(({ name, message }) => (
+          <Alert key={name} role="status">
+            <AlertDescription>
+              {name} is not offered to your devices. {message}
+            </AlertDescription>
+          </Alert>
+        ))}
         <dl aria-label="CardDAV account" className="flex flex-col gap-1">
           {detail("Server address", server)}
           {detail("User name", email)}
