@@ -13,10 +13,11 @@ runCli(
     const result = await restoreDatabase(storage.databaseUrl, files[0]!, force);
     console.log(`Restored ${files[0]} into ${result.target}. Start Contactbook again.`);
     if (!storage.authSecretKept) {
-      // Sessions are rows in the database, but their cookies are signed with the secret.
+      // Sessions are rows in the database, but their cookies are signed with the secret, and app passwords
+      // are kept as keyed hashes under it (ADR 013).
       console.log(
         `Note: AUTH_SECRET is not set and ${storage.secretFile} does not exist, so Contactbook will make a new secret and ` +
-          "everyone will have to sign in again (app passwords and e-mailed links keep working). To keep them signed in, " +
+          "everyone will have to sign in again and make new app passwords for their devices (e-mailed links keep working). To avoid it, " +
           `copy auth-secret from the old data folder to ${storage.secretFile} or set AUTH_SECRET to the old one before starting.`,
       );
     }

@@ -114,7 +114,7 @@ describe("restore messages", () => {
     expect(wrong.output).not.toMatch(/\n\s+at /);
   });
 
-  it("SQLite into a new folder: says a new secret would sign everyone out; app passwords still work; with the old auth-secret copied, sessions go on", async () => {
+  it("SQLite into a new folder: says a new secret would sign everyone out and end app passwords; with the old auth-secret copied, both go on", async () => {
     // As an operator runs it: DATA_DIR and AUTH_SECRET unset, so the secret lives beside the database.
     const asOperator = { DATA_DIR: "", AUTH_SECRET: "" };
     const oldDir = mkdtempSync(join(dir, "old-"));
@@ -137,15 +137,16 @@ describe("restore messages", () => {
     expect(restore.output).toBe(
       `Restored ${file} into the SQLite database ${join(newDir, "contactbook.db")}. Start Contactbook again.\n` +
         `Note: AUTH_SECRET is not set and ${secretFile} does not exist, so Contactbook will make a new secret and everyone ` +
-        "will have to sign in again (app passwords and e-mailed links keep working). To keep them signed in, copy " +
+        "will have to sign in again and make new app passwords for their devices (e-mailed links keep working). To avoid it, copy " +
         `auth-secret from the old data folder to ${secretFile} or set AUTH_SECRET to the old one before starting.\n`,
     );
     expect(existsSync(secretFile)).toBe(false);
 
-    // Started as it is, the restored book signs the old session out; the phone's app password still works.
-    expect(await statuses(moved, asOperator, client.cookie, appPassword)).toEqual({ session: 401, phone: 207 });
+    // Started as it is, the restored book signs the old session out, and the phone's app password (a keyed
+    // hash under the secret) no longer opens it.
+    expect(await statuses(moved, asOperator, client.cookie, appPassword)).toEqual({ session: 401, phone: 401 });
 
-    // With the old secret copied over, the same session goes on, and a restore says nothing more.
+    // With the old secret copied over, the same session and the phone go on, and a restore says nothing more.
     copyFileSync(join(oldDir, "auth-secret"), secretFile);
     expect(await statuses(moved, asOperator, client.cookie, appPassword)).toEqual({ session: 200, phone: 207 });
     const again = await command("restore", moved, [file, "--force"], asOperator);
