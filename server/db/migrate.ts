@@ -16,6 +16,7 @@ import * as auditLogIndexes from "./migrations/0030-audit-log-indexes.js";
 import * as notifications from "./migrations/0040-notifications.js";
 import * as carddav from "./migrations/0050-carddav.js";
 import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
+import * as recentIndex from "./migrations/0061-recent-index.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0040-notifications": notifications,
   "0050-carddav": carddav,
   "0051-batch-change-numbers": batchChangeNumbers,
+  "0061-recent-index": recentIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
