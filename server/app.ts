@@ -9,7 +9,7 @@ import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
 import { healthRoutes } from "./http/health.js";
 import { refuseNulInUrl } from "./http/nul.js";
-import { originCheck, securityHeaders } from "./http/security.js";
+import { defaultHeaders, originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
 import { accountRoutes } from "./routes/account.js";
 import { authRoutes } from "./routes/auth.js";
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
     c.set("clientIp", resolveClientIp(c, deps.config.trustProxy));
     await next();
   });
-  app.use("*", securityHeaders(deps.config.appUrl));
+  app.use("*", defaultHeaders(securityHeaders(deps.config.appUrl)));
   app.use("/api/*", originCheck(deps.config.appUrl));
   app.use("/api/*", refuseNulInUrl);
   const limitBody = bodyLimit({
@@ -51,10 +51,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
   );
-  app.use("/api/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
+  app.use("/api/*", defaultHeaders([["Cache-Control", "no-store"]]));
 
   app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());
