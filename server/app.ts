@@ -7,7 +7,7 @@ import { AppError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
-import { healthRoutes } from "./http/health.js";
+import { healthRoutes, liveness } from "./http/health.js";
 import { refuseNulInUrl } from "./http/nul.js";
 import { defaultHeaders, originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
@@ -34,12 +34,16 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   deps.database.availability.setLogger(deps.log);
 
+  app.use("*", defaultHeaders(securityHeaders(deps.config.appUrl)));
+  app.use("/api/*", defaultHeaders([["Cache-Control", "no-store"]]));
+  // A supervisor polls liveness and it reads nothing: it answers here, past the headers and the NUL
+  // check alone.
+  app.get("/api/health/live", refuseNulInUrl, liveness);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("clientIp", resolveClientIp(c, deps.config.trustProxy));
     await next();
   });
-  app.use("*", defaultHeaders(securityHeaders(deps.config.appUrl)));
   app.use("/api/*", originCheck(deps.config.appUrl));
   app.use("/api/*", refuseNulInUrl);
   const limitBody = bodyLimit({
@@ -51,7 +55,6 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path) ? next() : limitBody(c, next),
   );
-  app.use("/api/*", defaultHeaders([["Cache-Control", "no-store"]]));
 
   app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());
