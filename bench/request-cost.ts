@@ -1,6 +1,7 @@
 // npm run bench:request-cost — what one request costs the built app, as multiples of a bare Node HTTP
 // server measured in the same run (so the figures hold on any machine, busy or quiet). Both servers are
-// processes of their own; one keep-alive connection asks one thing over and over. For each request:
+// processes of their own; one keep-alive connection asks one thing over and over: liveness, a signed-in
+// request that reads nothing, a list page and a search. For each:
 // the round trip (run time / requests), and the server's CPU per request (user + system time of its
 // process, from /proc). SQLite, BENCH_CONTACTS (20,000) seeded contacts, one signed-in user, one process
 // (WEB_CONCURRENCY=1). BENCH_SECONDS (5) per request; BENCH_NODE_ARGS as for bench:load (a profile).
@@ -76,6 +77,8 @@ try {
   const costs = [
     await measure("bare Node server", bare.child.pid!, bare.base),
     await measure("GET /api/health/live", appPid, `${app.base}/api/health/live`),
+    // A number too short to look up: the session, membership, validation and JSON every signed-in request pays.
+    await measure("signed in, reads nothing", appPid, `${api}/contacts/phone-match?phone=1`, { cookie }),
     await measure("list page (50 contacts)", appPid, `${api}/contacts?limit=50`, { cookie }),
     await measure('search "smith"', appPid, `${api}/contacts?q=smith`, { cookie }),
   ];
