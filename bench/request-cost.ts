@@ -5,11 +5,9 @@
 // the round trip (run time / requests), and the server's CPU per request (user + system time of its
 // process, from /proc). SQLite, BENCH_CONTACTS (20,000) seeded contacts, one signed-in user, one process
 // (WEB_CONCURRENCY=1). BENCH_SECONDS (5) per request; BENCH_NODE_ARGS as for bench:load (a profile).
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { freePort } from "../server/reliability/support/ports.js";
-import { load, prepare, signIn, startServer } from "./load-support.js";
+import { load, prepare, signIn, startBareServer, startServer } from "./load-support.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Linux's clock tick for /proc/<pid>/stat times (USER_HZ; 100 on every distribution we run). */
@@ -20,27 +18,6 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
-/** A bare Node server: one tiny JSON answer, no framework; the floor any Node app pays per request. */
-const BARE_SERVER = `
-const body = JSON.stringify({ status: "ok" });
-require("node:http").createServer((req, res) => {
-  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-  res.end(body);
-}).listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`;
-
-async function startBare() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["-e", BARE_SERVER], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once("data", () => resolve());
-    child.once("exit", () => reject(new Error("bare server exited")));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
 }
 
 interface Cost {
@@ -69,7 +46,7 @@ async function measure(name: string, pid: number, url: string, headers: Record<s
 
 const { url, orgId, drop } = await prepare("sqlite");
 const app = await startServer(url, { WEB_CONCURRENCY: "1" });
-const bare = await startBare();
+const bare = await startBareServer();
 try {
   const cookie = await signIn(app.base);
   const api = `${app.base}/api/orgs/${orgId}`;
