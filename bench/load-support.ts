@@ -139,6 +139,20 @@ export async function startServer(url: string, extraEnv: Record<string, string> 
   throw new Error("server did not start");
 }
 
+/** Starts bench/bare-server.mjs (`workers` processes) on a free port. */
+export async function startBareServer(workers = 1) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["bench/bare-server.mjs"], {
+    env: { ...process.env, PORT: String(port), WORKERS: String(workers) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", () => reject(new Error("bare server exited")));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
 export async function signIn(base: string) {
   const res = await fetch(`${base}/api/auth/sign-in/password`, {
     method: "POST",

@@ -7,10 +7,10 @@ import { AppError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
-import { healthRoutes } from "./http/health.js";
+import { healthRoutes, liveness } from "./http/health.js";
 import { refuseDeepJson } from "./http/json-depth.js";
 import { refuseNulInUrl } from "./http/nul.js";
-import { originCheck, securityHeaders } from "./http/security.js";
+import { defaultHeaders, originCheck, securityHeaders } from "./http/security.js";
 import { spaRoutes } from "./http/spa.js";
 import { accountRoutes } from "./routes/account.js";
 import { authRoutes } from "./routes/auth.js";
@@ -35,12 +35,16 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   deps.database.availability.setLogger(deps.log);
 
+  app.use("*", defaultHeaders(securityHeaders(deps.config.appUrl)));
+  app.use("/api/*", defaultHeaders([["Cache-Control", "no-store"]]));
+  // A supervisor polls liveness and it reads nothing: it answers here, past the headers and the NUL
+  // check alone.
+  app.get("/api/health/live", refuseNulInUrl, liveness);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("clientIp", resolveClientIp(c, deps.config.trustProxy));
     await next();
   });
-  app.use("*", securityHeaders(deps.config.appUrl));
   app.use("/api/*", originCheck(deps.config.appUrl));
   app.use("/api/*", refuseNulInUrl);
   const limitBody = bodyLimit({
@@ -55,10 +59,6 @@ export function createApp(deps: AppDeps) {
       ? next()
       : limitBody(c, () => refuseDeepJson(c, next)),
   );
-  app.use("/api/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
 
   app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());

@@ -17,6 +17,7 @@ import * as notifications from "./migrations/0040-notifications.js";
 import * as carddav from "./migrations/0050-carddav.js";
 import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
 import * as carddavRules from "./migrations/0060-carddav-rules.js";
+import * as recentIndex from "./migrations/0061-recent-index.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0050-carddav": carddav,
   "0051-batch-change-numbers": batchChangeNumbers,
   "0060-carddav-rules": carddavRules,
+  "0061-recent-index": recentIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

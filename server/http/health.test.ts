@@ -10,7 +10,12 @@ describe.each(engines)("health checks (%s)", (engine) => {
 
   it("answers liveness and readiness with a real round trip", async () => {
     t = await createTestApp(engine);
-    expect((await send(t.app, "GET", "/api/health/live")).json).toEqual({ status: "ok" });
+    const live = await send(t.app, "GET", "/api/health/live");
+    expect(live.json).toEqual({ status: "ok" });
+    // Answered ahead of most middleware, it still carries every API answer's headers and NUL check.
+    expect(live.headers.get("cache-control")).toBe("no-store");
+    expect(live.headers.get("x-frame-options")).toBe("DENY");
+    expect((await send(t.app, "GET", "/api/health/live?probe=%00")).status).toBe(400);
     const ready = await send(t.app, "GET", "/api/health");
     expect(ready.status).toBe(200);
     expect(ready.json).toEqual({ status: "ok" });

@@ -1,17 +1,19 @@
-import { Hono } from "hono";
+import { type Handler, Hono } from "hono";
 import type { AppEnv } from "./env.js";
 
 /** A readiness answer never waits longer than this for the database. */
 export const READINESS_TIMEOUT_MS = 2000;
 
 /**
- * Liveness (`/api/health/live`: the process answers) and readiness (`/api/health`: a real round trip
- * to the database, and what the last calls learnt, such as a full disk). A load balancer routes on
- * readiness; a supervisor restarts on liveness only, so a database outage does not restart the app.
+ * Liveness (`/api/health/live`: the process answers; createApp mounts it ahead of the middleware that
+ * a probe does not need) and readiness (`/api/health`: a real round trip to the database, and what the
+ * last calls learnt, such as a full disk). A load balancer routes on readiness; a supervisor restarts
+ * on liveness only, so a database outage does not restart the app.
  */
+export const liveness: Handler<AppEnv> = (c) => c.json({ status: "ok" });
+
 export function healthRoutes() {
   const app = new Hono<AppEnv>();
-  app.get("/live", (c) => c.json({ status: "ok" }));
   app.get("/", async (c) => {
     if (c.var.deps.draining?.()) return c.json({ status: "unavailable", reason: "The server is shutting down." }, 503);
     const ready = await c.var.deps.database.checkReady(READINESS_TIMEOUT_MS);

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../test/harness.js";
 import { send } from "../test/requests.js";
@@ -38,6 +40,26 @@ describe("HTTP surface", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+
+  it("sends the same headers when served by Node, where they go on Node's own response", async () => {
+    t = await createTestApp("sqlite", { WEB_DIR: webDir });
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // What the transport adds, not the app.
+    const transport = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+    const appHeaders = (res: Response) => [...res.headers].filter(([name]) => !transport.has(name)).sort();
+    try {
+      for (const path of ["/api/health/live", "/api/nothing-here", "/contacts", "/assets/index-abc123.js"]) {
+        const served = await fetch(`${base}${path}`);
+        await served.arrayBuffer();
+        expect(appHeaders(served)).toEqual(appHeaders(await t.app.request(path)));
+        expect(served.headers.get("x-frame-options")).toBe("DENY");
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

@@ -232,6 +232,9 @@ describe.each(engines)("export API (%s)", (engine) => {
     expect(await names("filter=favorites")).toEqual(["Zoë"]);
     expect(await names(`group=${groupId}`)).toEqual(["Bob"]);
     expect(await names(`group=${groupId}&q=zoe`)).toEqual([]);
+    expect(await names("filter=recent")).toEqual([]);
+    for (const opened of [plain, rich]) expect((await api("POST", `/contacts/${opened.id}/access`)).status).toBe(200);
+    expect(await names("filter=recent")).toEqual(["Zoë", "Bob"]);
     const summary = await api("GET", `/export/summary?format=vcard&group=${groupId}`);
     expect(summary.json).toEqual({ count: 1, fileName: `contacts-export-${today()}.vcf` });
     expect((await api("GET", "/export/summary?format=csv")).json.count).toBe(3);

@@ -17,6 +17,12 @@ export type SessionLookup = (
   | undefined
 >;
 
+type SessionRow = Omit<NonNullable<Awaited<ReturnType<SessionLookup>>>, "membership">;
+const SESSION_COLUMNS = sql.raw(`s.id, s."userId", s."expiresAt", u.email, pcr.user_id as "mustChange"`);
+const SESSION_TABLES = sql.raw(
+  `sessions s join users u on u.id = s."userId" left join password_change_required pcr on pcr.user_id = s."userId"`,
+);
+
 /** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
 export function userRepository(db: Kysely<Schema>) {
   return {
@@ -47,18 +53,18 @@ export function userRepository(db: Kysely<Schema>) {
      * the user's membership of it: one indexed read per signed-in request.
      */
     sessionByToken: (async (token, organizationId) => {
-      const session = db
-        .selectFrom("sessions as s")
-        .innerJoin("users as u", "u.id", "s.userId")
-        .leftJoin("password_change_required as pcr", "pcr.user_id", "s.userId")
-        .select(["s.id", "s.userId", "s.expiresAt", "u.email", "pcr.user_id as mustChange"])
-        .where("s.token", "=", token);
-      if (organizationId === undefined) return session.executeTakeFirst();
-      const row = await session
-        .leftJoin("memberships as m", (join) => join.onRef("m.user_id", "=", "s.userId").on("m.organization_id", "=", organizationId))
-        .leftJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["m.role", "o.owner_id"])
-        .executeTakeFirst();
+      // Written out rather than built: every signed-in request runs it, and building and compiling
+      // it with the query builder cost more than the read itself.
+      if (organizationId === undefined) {
+        const { rows } = await sql<SessionRow>`select ${SESSION_COLUMNS} from ${SESSION_TABLES} where s.token = ${token}`.execute(db);
+        return rows[0];
+      }
+      const { rows } = await sql<SessionRow & { role: Role | null; owner_id: string | null }>`select ${SESSION_COLUMNS}, m.role, o.owner_id
+        from ${SESSION_TABLES}
+        left join memberships m on m.user_id = s."userId" and m.organization_id = ${organizationId}
+        left join organizations o on o.id = m.organization_id
+        where s.token = ${token}`.execute(db);
+      const row = rows[0];
       if (!row) return undefined;
       const { role, owner_id, ...rest } = row;
       return { ...rest, membership: role ? { role, owner_id } : null };
