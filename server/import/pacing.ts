@@ -2,9 +2,10 @@ import { setImmediate } from "node:timers/promises";
 
 // One process serves every request: a file read in one go held it for seconds (a 10 MB upload) or minutes
 // (a hostile one), health checks and progress polls included. So the reading of a file is written as
-// generators that yield PAUSE between bounded pieces of work (a megabyte decoded, a line of a card, a
+// generators that yield PAUSE between bounded pieces of work (256 KB decoded, a line of a card, a
 // window of CSV text), and a request runs them with a turn of the event loop whenever SLICE_MS have
-// passed. The same generators run to their end at once where the input is small (a card sent by CardDAV).
+// passed. The same generators also run to their end at once (detectEncoding, vcardsOf, csvRecords), for
+// the tests and for text the server wrote itself.
 
 /** Where work done in steps may stop for other requests. */
 export const PAUSE = Symbol("pause");
