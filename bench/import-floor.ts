@@ -24,13 +24,13 @@ const country = defaultCountryFromEnv();
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 /** Reads and prepares a file as a run does, batch by batch; answers the time and the contacts it would create. */
-function readAndPrepare(bytes: Uint8Array, name: string) {
+async function readAndPrepare(bytes: Uint8Array, name: string) {
   const started = performance.now();
-  const file = readImportFile(bytes, name);
+  const file = await readImportFile(bytes, name);
   const layout = file.format === "csv" ? csvLayout(file.head) : undefined;
   const outcomes: RowOutcome[] = [];
   let batch: PreparedRow[] = [];
-  for (const row of preparedRows(file, layout)) {
+  for await (const row of preparedRows(file, layout)) {
     batch.push(row);
     if (batch.length === IMPORT_BATCH) {
       outcomes.push(...prepareBatch(batch, country));
@@ -96,7 +96,7 @@ async function write(contacts: Record<string, unknown>[], label: string, perTran
   }
 }
 
-const csv = readAndPrepare(new TextEncoder().encode(googleCsv(ROWS)), "google.csv");
+const csv = await readAndPrepare(new TextEncoder().encode(googleCsv(ROWS)), "google.csv");
 console.log(`\nSQLite CSV import in parts: ${ROWS} Google-layout rows, ${csv.contacts.length} new contacts, a book of ${BOOK}`);
 console.log(`  reading and preparing the rows (no database): ${csv.seconds.toFixed(1)} s, ${Math.round(ROWS / csv.seconds)} rows/s`);
 const asTheApp = await write(csv.contacts, `writing, ${IMPORT_BATCH} rows a transaction, every index (as the app)`, IMPORT_BATCH);
@@ -107,7 +107,7 @@ console.log(
 );
 
 const { text } = vcards(VCARD_BYTES);
-const vcf = readAndPrepare(new TextEncoder().encode(text), "contacts.vcf");
+const vcf = await readAndPrepare(new TextEncoder().encode(text), "contacts.vcf");
 console.log(`\nSQLite vCard import in parts: ${vcf.rows} cards (${(text.length / 1024 / 1024).toFixed(1)} MB), a book of ${BOOK}`);
 console.log(`  reading and preparing the cards (no database): ${vcf.seconds.toFixed(1)} s, ${Math.round(vcf.rows / vcf.seconds)} cards/s`);
 const vcardWrite = await write(vcf.contacts, `writing, ${IMPORT_BATCH} cards a transaction, every index (as the app)`, IMPORT_BATCH);

@@ -122,7 +122,7 @@ describe("import", () => {
     });
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/imports"));
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    // The server answers after 1.5 s with the run still going; the page then polls it.
+    // The server answers within 1.5 s with the run still going; the page then polls it.
     expect(((await (await answer).json()) as { status: string }).status).toBe("running");
     await expectVisible(summary(page), 50_000);
     const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);

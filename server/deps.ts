@@ -12,7 +12,12 @@ import { type LiveHub, createLiveHub } from "./events/hub.js";
 import { createPostgresBus } from "./events/postgres-bus.js";
 import { type EventPublisher, createEventPublisher } from "./events/publisher.js";
 import { type Mailer, createMailer } from "./mail/mailer.js";
+import { type ImportQueue, createImportQueue } from "./services/import-queue.js";
 import { type SearchUsage, createSearchUsage } from "./services/search-usage.js";
+
+/** Imports a process reads and writes at once, and how many may wait their turn (server/services/import-queue.ts). */
+const IMPORTS_AT_ONCE = 2;
+const IMPORTS_WAITING = 20;
 
 /** Everything the app's services are built from; main, the test harness and the benchmarks build it here. */
 export interface AppDeps {
@@ -28,6 +33,8 @@ export interface AppDeps {
   live: LiveHub;
   /** How services raise live events, after their write commits. */
   events: EventPublisher;
+  /** The imports this process runs, a few at a time; the others wait their turn. */
+  importQueue: ImportQueue;
   /** True once a graceful shutdown began: readiness then answers 503 so balancers move away. */
   draining?: () => boolean;
 }
@@ -55,6 +62,7 @@ export function buildDeps(config: Config, database: AppDatabase, log: Logger): A
     searchUsage,
     live,
     events: createEventPublisher(live, log, (id) => actorDisplayName(repos, id)),
+    importQueue: createImportQueue(IMPORTS_AT_ONCE, IMPORTS_WAITING),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_TYPES } from "./contact-schemas.js";
 import { importEncodingSchema } from "./import-encodings.js";
+import { IMPORT_MAX_COLUMNS } from "./import-limits.js";
 
 /** What a column of a CSV file can fill (or 'ignore'). */
 export const IMPORT_TARGETS = [
@@ -47,7 +48,7 @@ export const columnMappingSchema = z.object({
 });
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
-export const mappingSchema = z.array(columnMappingSchema).max(500, "A file may have at most 500 columns");
+export const mappingSchema = z.array(columnMappingSchema).max(IMPORT_MAX_COLUMNS, `A file may have at most ${IMPORT_MAX_COLUMNS} columns`);
 
 /** What to do with a row whose phone already belongs to a contact (asked once per run). */
 export const IMPORT_MODES = ["fill", "update", "skip"] as const;

@@ -221,7 +221,7 @@ async function putCard(c: Context<DavEnv>) {
   const existing = found && !found.deleted_at ? found : undefined;
   if (existing && c.req.header("if-none-match")?.trim() === "*") throw new DavError(412, "A card with this name already exists.");
   const expected = ifMatchVersion(c, existing);
-  const card = cardToContact(await c.req.text());
+  const card = await cardToContact(await c.req.text());
   if (!card.ok) throw new DavError(403, card.message, { ns: CARDDAV, name: "valid-address-data" });
   if (existing) {
     const { is_favorite: _kept, ...fields } = card.fields;

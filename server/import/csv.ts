@@ -1,4 +1,7 @@
 import Papa from "papaparse";
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROW_CHARS } from "../../shared/import-limits.js";
+import { rowTooLong, tooManyColumns } from "./file-limits.js";
+import { PAUSE, type Pause, STEP_BYTES, type Steps, withoutPauses } from "./pacing.js";
 
 export interface CsvText {
   text: string;
@@ -13,8 +16,13 @@ export interface CsvRecord {
 }
 
 const DELIMITERS = [",", ";", "\t", "|"];
-/** Records parsed at a time: the file is read lazily, so a 100,000-row file never sits in memory as cells. */
-const SLICE_RECORDS = 1000;
+/**
+ * Text the dialect is guessed from. Papaparse reads the first records of all it is given once per
+ * delimiter tried, and a whole 10 MB file without quotes is split into lines each time.
+ */
+const DIALECT_SAMPLE = 32 * 1024;
+/** Text parsed at a time: papaparse looks for quotes in, and splits, all of the text it is given. */
+const WINDOW = 64 * 1024;
 
 // Excel's 'sep=;' first line names the delimiter; Excel reads it and does not show it, so neither do we.
 const EXCEL_SEPARATOR = /^"?sep=([,;\t|])"?[^\S\r\n]*(?:\r\n|\n|\r)/i;
@@ -24,12 +32,16 @@ const EXCEL_SEPARATOR = /^"?sep=([,;\t|])"?[^\S\r\n]*(?:\r\n|\n|\r)/i;
  * lines, which would spoil the guess) among comma, semicolon, tab and pipe.
  */
 export function csvDialect(text: string): CsvText {
-  const hint = EXCEL_SEPARATOR.exec(text);
+  const hint = EXCEL_SEPARATOR.exec(text.slice(0, DIALECT_SAMPLE));
   if (hint) {
     const rest = text.slice(hint[0].length);
-    return { text: rest, delimiter: hint[1]!, newline: Papa.parse<string[]>(rest, { delimiter: hint[1]!, preview: 50 }).meta.linebreak };
+    return {
+      text: rest,
+      delimiter: hint[1]!,
+      newline: Papa.parse<string[]>(sampleOf(rest), { delimiter: hint[1]!, preview: 50 }).meta.linebreak,
+    };
   }
-  const { delimiter, linebreak } = Papa.parse<string[]>(text, {
+  const { delimiter, linebreak } = Papa.parse<string[]>(sampleOf(text), {
     delimitersToGuess: DELIMITERS,
     skipEmptyLines: "greedy",
     preview: 50,
@@ -37,36 +49,55 @@ export function csvDialect(text: string): CsvText {
   return { text, delimiter, newline: linebreak };
 }
 
+/** The start of the text, cut after a line break when the text goes on (so the guess sees whole lines). */
+function sampleOf(text: string): string {
+  if (text.length <= DIALECT_SAMPLE) return text;
+  const head = text.slice(0, DIALECT_SAMPLE);
+  const cut = Math.max(head.lastIndexOf("\n"), head.lastIndexOf("\r"));
+  if (cut < 0) return head;
+  // A CRLF split by the cut would read as a CR line end.
+  return text.slice(0, cut + (text[cut] === "\r" && text[cut + 1] === "\n" ? 2 : 1));
+}
+
 /**
- * The non-blank records of CSV text, read with papaparse a slice at a time: RFC 4180 quoting
+ * The non-blank records of CSV text, read with papaparse a window at a time: RFC 4180 quoting
  * (delimiters, quotes and line breaks inside quoted fields), CR, LF or CRLF, with or without a final
- * line break. Each slice starts where the last record of the one before ended (the step cursor, just
- * past its line break; the cursor of a `preview` parse can be one record late).
+ * line break. The last record of a window may go on past it, so it is read again with the next window,
+ * which starts where the record before it ended (the step cursor, just past its line break); a record
+ * longer than a window is read in a window twice as large.
  */
-export function* csvRecords({ text, delimiter, newline }: CsvText): Generator<CsvRecord> {
+export const csvRecords = (csv: CsvText): Generator<CsvRecord> => withoutPauses(csvRecordSteps(csv));
+
+/** csvRecords with PAUSE after each window (server/import/pacing.ts): a window can be all blank lines. */
+export function* csvRecordSteps({ text, delimiter, newline }: CsvText): Generator<CsvRecord | Pause> {
   let offset = 0;
   let row = 0;
+  let size = WINDOW;
   while (offset < text.length) {
+    const end = Math.min(text.length, offset + size);
+    const read: { record: string[]; cursor: number }[] = [];
     // A slice of a long string is a view, not a copy.
-    const rest = offset === 0 ? text : text.slice(offset);
-    const slice: string[][] = [];
-    let cursor = 0;
-    Papa.parse<string[]>(rest, {
+    Papa.parse<string[]>(text.slice(offset, end), {
       delimiter,
       newline: newline as "\n",
       skipEmptyLines: false,
-      step: (result, parser) => {
-        slice.push(result.data);
-        cursor = result.meta.cursor;
-        if (slice.length === SLICE_RECORDS) parser.abort();
+      step: (result) => {
+        read.push({ record: result.data, cursor: result.meta.cursor });
       },
     });
-    for (const record of slice) {
+    if (end < text.length) read.pop();
+    if (read.length === 0) {
+      size *= 2;
+      continue;
+    }
+    size = WINDOW;
+    for (const { record } of read) {
       row++;
       if (record.some((cell) => cell.trim() !== "")) yield { record, row };
     }
-    if (slice.length < SLICE_RECORDS || cursor <= 0) break;
-    offset += cursor;
+    if (end === text.length) break;
+    offset += read.at(-1)!.cursor;
+    yield PAUSE;
   }
 }
 
@@ -81,24 +112,36 @@ const isBlank = (c: number) => c === SPACE || c === TAB || c === LF || c === CR 
 
 /**
  * How many non-blank records CSV text holds, counted by one scan of its characters rather than by parsing
- * it into cells: the count is what the progress bar divides by, taken before the import starts, and
- * parsing a 100,000-row file only to count it cost a second of work and a hundred megabytes of
+ * it into cells, which also refuses a record wider or longer than the limits (shared/import-limits.ts)
+ * before papaparse sees it. The count is what the progress bar divides by, taken before the import
+ * starts, and parsing a 100,000-row file only to count it cost a second of work and a hundred megabytes of
  * short-lived cells. Quoting and line breaks as papaparse reads them, broken files included: records end
  * at the file's own line break (a lone CR in a CRLF file is a character); a quote opens a quoted field
  * only at the field's start (elsewhere it is a character, as in 5'11"); inside one, a doubled quote is a
  * quote character, and a quote closes the field only when spaces and then a delimiter, a line break or
- * the end follow it (otherwise papaparse keeps it as a character and reads on).
+ * the end follow it (otherwise papaparse keeps it as a character and reads on). Rows are numbered as in
+ * csvRecords: every record counts, blank ones too.
  */
-export function countCsvRecords({ text, delimiter, newline }: CsvText): number {
+export function* countCsvRecords({ text, delimiter, newline }: CsvText): Steps<number> {
   const separator = delimiter.charCodeAt(0);
   const lineBreak = newline || "\n";
   const breakStart = lineBreak.charCodeAt(0);
   const breakAt = (i: number) => text.charCodeAt(i) === breakStart && (lineBreak.length === 1 || text.startsWith(lineBreak, i));
   let records = 0;
+  let row = 1;
+  let rowStart = 0;
+  let columns = 1;
   let quoted = false;
   let fieldStart = true;
   let filled = false;
+  let pauseAt = STEP_BYTES;
   for (let i = 0; i < text.length; i++) {
+    if (i >= pauseAt) {
+      // A record as long as the file is refused on the way, not at its end.
+      if (i - rowStart > IMPORT_MAX_ROW_CHARS) throw rowTooLong(row);
+      pauseAt += STEP_BYTES;
+      yield PAUSE;
+    }
     const c = text.charCodeAt(i);
     if (quoted) {
       if (c !== QUOTE) filled ||= !isBlank(c);
@@ -112,12 +155,18 @@ export function countCsvRecords({ text, delimiter, newline }: CsvText): number {
         else filled = true;
       }
     } else if (breakAt(i)) {
+      if (i - rowStart > IMPORT_MAX_ROW_CHARS) throw rowTooLong(row);
       if (filled) records++;
       filled = false;
       fieldStart = true;
       i += lineBreak.length - 1;
-    } else if (c === separator) fieldStart = true;
-    else if (c === QUOTE && fieldStart) {
+      row++;
+      rowStart = i + 1;
+      columns = 1;
+    } else if (c === separator) {
+      fieldStart = true;
+      if (++columns > IMPORT_MAX_COLUMNS) throw tooManyColumns(row);
+    } else if (c === QUOTE && fieldStart) {
       quoted = true;
       fieldStart = false;
     } else {
@@ -125,5 +174,6 @@ export function countCsvRecords({ text, delimiter, newline }: CsvText): number {
       filled ||= !isBlank(c);
     }
   }
+  if (text.length - rowStart > IMPORT_MAX_ROW_CHARS) throw rowTooLong(row);
   return filled ? records + 1 : records;
 }

@@ -1,7 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import iconv from "iconv-lite";
 import type { ImportEncoding } from "../../shared/import-encodings.js";
-import { guessLegacyEncoding } from "./encoding-guess.js";
+import { guessLegacyEncodingSteps } from "./encoding-guess.js";
+import { PAUSE, STEP_BYTES, type Steps, atOnce } from "./pacing.js";
 
 const BINARY_SIGNATURES = [
   [0x25, 0x50, 0x44, 0x46], // %PDF
@@ -45,13 +46,17 @@ function utf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
  * UTF-8, else the most plausible legacy encoding (server/import/encoding-guess.ts), ties going to
  * `preferred` (the code page of the uploader's language).
  */
-export function detectEncoding(bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding {
+export const detectEncoding = (bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding =>
+  atOnce(detectEncodingSteps(bytes, preferred));
+
+/** detectEncoding in steps (server/import/pacing.ts). */
+export function* detectEncodingSteps(bytes: Uint8Array, preferred?: ImportEncoding): Steps<ImportEncoding> {
   const wide = utf16(bytes);
   if (wide) return wide;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
   // Checked without decoding: a 10 MB file would otherwise become a 20 MB string only to be thrown away.
-  if (isUtf8(bytes) || mostlyUtf8(bytes)) return "utf-8";
-  return guessLegacyEncoding(bytes, preferred);
+  if (isUtf8(bytes) || (yield* mostlyUtf8(bytes))) return "utf-8";
+  return yield* guessLegacyEncodingSteps(bytes, preferred);
 }
 
 /**
@@ -59,10 +64,15 @@ export function detectEncoding(bytes: Uint8Array, preferred?: ImportEncoding): I
  * read as UTF-8, one character lost, rather than every accent of it turned into two letters. Legacy
  * text seldom forms a valid UTF-8 sequence by chance, let alone four for each byte that fails.
  */
-function mostlyUtf8(bytes: Uint8Array): boolean {
+function* mostlyUtf8(bytes: Uint8Array): Steps<boolean> {
   let valid = 0;
   let invalid = 0;
+  let pauseAt = STEP_BYTES;
   for (let i = 0; i < bytes.length; i++) {
+    if (i >= pauseAt) {
+      pauseAt += STEP_BYTES;
+      yield PAUSE;
+    }
     const lead = bytes[i]!;
     if (lead < 0x80) continue;
     const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
@@ -83,6 +93,42 @@ function mostlyUtf8(bytes: Uint8Array): boolean {
  */
 export const decodeText = (bytes: Uint8Array, encoding: ImportEncoding): string =>
   iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+
+/** decodeText a step at a time, each piece passed through `clean` (which must work character by character). */
+export function* decodeTextSteps(bytes: Uint8Array, encoding: ImportEncoding, clean = (text: string) => text): Steps<string> {
+  const pieces: string[] = [];
+  for (const piece of decodedPieces(bytes, encoding)) {
+    pieces.push(clean(piece));
+    yield PAUSE;
+  }
+  return pieces.join("");
+}
+
+/** The text as UTF-8 bytes, decoded and encoded a step at a time (a UTF-16 vCard file, read as bytes). */
+export function* utf8Steps(bytes: Uint8Array, encoding: ImportEncoding): Steps<Buffer> {
+  const pieces: Buffer[] = [];
+  let carried = "";
+  for (const piece of decodedPieces(bytes, encoding)) {
+    let text = carried + piece;
+    // A character outside the BMP cut between two pieces is encoded whole with the next.
+    const last = text.charCodeAt(text.length - 1);
+    carried = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : "";
+    if (carried) text = text.slice(0, -1);
+    pieces.push(Buffer.from(text, "utf8"));
+    yield PAUSE;
+  }
+  pieces.push(Buffer.from(carried, "utf8"));
+  return Buffer.concat(pieces);
+}
+
+function* decodedPieces(bytes: Uint8Array, encoding: ImportEncoding): Generator<string> {
+  const decoder = iconv.getDecoder(encoding);
+  for (let at = 0; at < bytes.length; at += STEP_BYTES) {
+    const end = Math.min(bytes.length, at + STEP_BYTES);
+    yield decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset + at, end - at));
+  }
+  yield decoder.end() ?? "";
+}
 
 // C0 control characters but tab, line feed and carriage return, DEL and the C1 controls: never text a
 // person wrote (C1 controls are what a Windows-1252 file read as Latin-1 shows for its curly quotes).

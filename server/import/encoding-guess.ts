@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import jschardet from "jschardet";
 import { IMPORT_ENCODINGS, type ImportEncoding } from "../../shared/import-encodings.js";
+import { PAUSE, STEP_BYTES, type Steps, atOnce } from "./pacing.js";
 
 /**
  * Which legacy encoding a file that is not UTF-8 is in. chardet and jschardet were measured on short
@@ -64,11 +65,17 @@ const SAMPLE_BYTES = 64 * 1024;
  * them at most. A line longer than what is left (a file of CR line ends is one line to LF) is cut at a
  * byte below 0x40, which no multibyte encoding uses inside a character.
  */
-function sampleOf(bytes: Uint8Array): Buffer {
+function* sampleOf(bytes: Uint8Array): Steps<Buffer> {
   const lines: Uint8Array[] = [];
   let size = 0;
   let start = 0;
+  let pauseAt = STEP_BYTES;
   while (start < bytes.length && size < SAMPLE_BYTES) {
+    // A file of ASCII lines with a few accents far down is looked through to the end.
+    if (start >= pauseAt) {
+      pauseAt += STEP_BYTES;
+      yield PAUSE;
+    }
     const limit = Math.min(bytes.length, start + SAMPLE_BYTES - size);
     let end = start;
     let high = false;
@@ -189,14 +196,23 @@ const JSCHARDET_NAMES: Record<string, ImportEncoding> = {
 };
 
 /** The most plausible reading of bytes that are not UTF-8 (see the top of this file). */
-export function guessLegacyEncoding(bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding {
-  const sample = sampleOf(bytes);
-  const scores = new Map(CANDIDATES.map((candidate) => [candidate, implausibility(iconv.decode(sample, candidate))]));
+export const guessLegacyEncoding = (bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding =>
+  atOnce(guessLegacyEncodingSteps(bytes, preferred));
+
+/** guessLegacyEncoding in steps: the sample, then one candidate at a time (server/import/pacing.ts). */
+export function* guessLegacyEncodingSteps(bytes: Uint8Array, preferred?: ImportEncoding): Steps<ImportEncoding> {
+  const sample = yield* sampleOf(bytes);
+  const scores = new Map<ImportEncoding, number>();
+  for (const candidate of CANDIDATES) {
+    yield PAUSE;
+    scores.set(candidate, implausibility(iconv.decode(sample, candidate)));
+  }
   const least = Math.min(...scores.values());
   const tied = new Set(CANDIDATES.filter((candidate) => scores.get(candidate) === least));
   if (preferred && tied.has(preferred)) return preferred;
   if (tied.has("windows-1252")) return "windows-1252";
   if (tied.size === 1) return tied.values().next().value!;
+  yield PAUSE;
   for (const { encoding } of jschardet.detectAll(sample)) {
     const named = JSCHARDET_NAMES[(encoding ?? "").toLowerCase()];
     if (named && tied.has(named)) return named;

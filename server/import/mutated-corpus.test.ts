@@ -51,21 +51,21 @@ describe("damaged copies of the real-world corpus", () => {
   const files = readdirSync(CORPUS, { recursive: true, encoding: "utf8" }).filter((f) => /\.(vcf|csv)$/i.test(f));
   const seedOf = (name: string) => [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0x7fffffff, 7);
 
-  it.each(files)("%s: refused whole with the spec's message, or every contact read with its own outcome", (name) => {
+  it.each(files)("%s: refused whole with the spec's message, or every contact read with its own outcome", async (name) => {
     const original = readFileSync(join(CORPUS, name));
     const next = generator(seedOf(name));
     for (let i = 0; i < MUTATIONS_PER_FILE; i++) {
       const bytes = damage(original, next);
       let file;
       try {
-        file = readImportFile(bytes, name);
+        file = await readImportFile(bytes, name);
       } catch (error) {
         expect((error as Error).message, `${name}, copy ${i}`).toMatch(REFUSALS);
         continue;
       }
       const layout = file.format === "csv" ? csvLayout(file.head) : undefined;
       let rows = 0;
-      for (const row of preparedRows(file, layout)) {
+      for await (const row of preparedRows(file, layout)) {
         rows++;
         expect(row.label).toMatch(/^(Row|Contact) \d+$/);
         const outcome = candidateToFields(row.candidate);

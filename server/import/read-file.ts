@@ -1,14 +1,17 @@
 import type { ImportEncoding } from "../../shared/import-encodings.js";
 import type { ColumnMapping } from "../../shared/import-schemas.js";
+import { IMPORT_MAX_CONTACTS } from "../../shared/import-limits.js";
 import { AppError } from "../errors.js";
-import { countVCards, vcardsOf } from "../vcard/read.js";
+import { countVCards, vcardSteps } from "../vcard/read.js";
 import { readCard } from "../vcard/to-candidate.js";
 import type { CardExtras, ContactCandidate } from "./candidate.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 import { recordsAboveHeader } from "./csv-preamble.js";
-import { type CsvRecord, type CsvText, countCsvRecords, csvDialect, csvRecords } from "./csv.js";
-import { decodeText, detectEncoding, looksBinary, withoutControlCharacters } from "./decode.js";
+import { type CsvRecord, type CsvText, countCsvRecords, csvDialect, csvRecordSteps } from "./csv.js";
+import { decodeText, decodeTextSteps, detectEncodingSteps, looksBinary, utf8Steps, withoutControlCharacters } from "./decode.js";
 import { codePageOfLanguages } from "./encoding-guess.js";
+import { tooManyContacts } from "./file-limits.js";
+import { PAUSE, type Pacer, type Pause, type Steps, paced, pacedItems } from "./pacing.js";
 
 export type ImportFormat = "csv" | "vcard";
 
@@ -52,35 +55,49 @@ const startsWithVCard = (text: string) => /^\s*BEGIN:VCARD/i.test(text.slice(0, 
 
 /**
  * Reads an uploaded file: the format from its content first (a vCard begins with BEGIN:VCARD wherever
- * it came from), its name second; binary files and anything that is not a table or a card are refused,
- * so nothing is ever half-written from a file that cannot be read.
+ * it came from), its name second; binary files, anything that is not a table or a card, and files past
+ * the limits of shared/import-limits.ts are refused, so nothing is ever half-written from a file that
+ * cannot be read. The work is done in steps with turns of the event loop between them
+ * (server/import/pacing.ts): a 10 MB file takes seconds, and other requests are served meanwhile.
  */
-export function readImportFile(bytes: Uint8Array, fileName: string, options: ReadOptions = {}): ImportFile {
+export const readImportFile = (bytes: Uint8Array, fileName: string, options: ReadOptions = {}, pace?: Pacer): Promise<ImportFile> =>
+  paced(readImportFileSteps(bytes, fileName, options), pace);
+
+/** The format a file's name says it is, if any (its content decides; see readImportFile). */
+export const formatByName = (fileName: string): ImportFormat | null =>
+  /\.vcf$|\.vcard$/i.test(fileName) ? "vcard" : /\.csv$|\.txt$/i.test(fileName) ? "csv" : null;
+
+function* readImportFileSteps(bytes: Uint8Array, fileName: string, options: ReadOptions): Steps<ImportFile> {
   const { expected } = options;
-  const byName = /\.vcf$|\.vcard$/i.test(fileName) ? "vcard" : /\.csv$|\.txt$/i.test(fileName) ? "csv" : null;
+  const byName = formatByName(fileName);
   if (looksBinary(bytes))
     throw byName === "vcard" || expected === "vcard"
       ? vcardUnreadable()
       : byName === "csv" || expected === "csv"
         ? csvUnreadable()
         : unsupportedFile();
-  const encoding = options.encoding ?? detectEncoding(bytes, codePageOfLanguages(options.acceptLanguage));
+  const encoding = options.encoding ?? (yield* detectEncodingSteps(bytes, codePageOfLanguages(options.acceptLanguage)));
   const start = decodeText(bytes.subarray(0, 4096), encoding);
-  if (startsWithVCard(start)) return readVCardFile(bytes, encoding);
+  if (startsWithVCard(start)) return yield* readVCardFile(bytes, encoding);
   if (byName === "vcard" || expected === "vcard") throw vcardUnreadable();
   // A table under another extension (.xlsx, .doc...) is not what the user meant to send; a name without
   // one is read by its content.
   const otherExtension = byName === null && /\.[a-z0-9]{1,5}$/i.test(fileName);
   if (byName === null && expected === undefined && (otherExtension || !/[,;\t]/.test(start))) throw unsupportedFile();
-  const csv = csvDialect(withoutControlCharacters(decodeText(bytes, encoding)));
+  const csv = csvDialect(yield* decodeTextSteps(bytes, encoding, withoutControlCharacters));
+  // Counted (and checked against the limits) before papaparse reads a record.
+  const counted = yield* countCsvRecords(csv);
   const head: CsvRecord[] = [];
-  for (const record of csvRecords(csv)) {
+  for (const record of csvRecordSteps(csv)) {
+    if (record === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
     head.push(record);
     if (head.length === HEAD_RECORDS) break;
   }
   if (head.length === 0) throw csvUnreadable();
   const above = recordsAboveHeader(head.map((r) => r.record));
-  const records = countCsvRecords(csv) - above;
   return {
     format: "csv",
     encoding,
@@ -88,18 +105,18 @@ export function readImportFile(bytes: Uint8Array, fileName: string, options: Rea
     head: head.slice(above).map((r) => r.record),
     above,
     firstRow: above > 0 ? head[above]!.row : 1,
-    records,
+    records: counted - above,
   };
 }
 
-function readVCardFile(bytes: Uint8Array, encoding: ImportEncoding): ImportFile {
+function* readVCardFile(bytes: Uint8Array, encoding: ImportEncoding): Steps<ImportFile> {
   // The reader decodes each property with its own CHARSET from a byte view of the file; a UTF-16 file
   // is turned into UTF-8 bytes first so that view holds one byte per character.
   const utf16 = encoding.startsWith("utf-16");
-  const raw = (
-    utf16 ? Buffer.from(decodeText(bytes, encoding), "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  ).toString("latin1");
-  const cards = countVCards(raw);
+  const raw = (utf16 ? yield* utf8Steps(bytes, encoding) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString(
+    "latin1",
+  );
+  const cards = yield* countVCards(raw);
   if (cards === 0) throw vcardUnreadable();
   return { format: "vcard", encoding, raw, charset: utf16 ? "utf-8" : encoding, cards };
 }
@@ -129,10 +146,20 @@ export function csvLayout(head: string[][], hasHeader?: boolean, mapping?: Colum
   return { hasHeader: header, headers, mapping: mapping ?? guessed };
 }
 
-/** The rows of a file as candidates, read lazily, numbered as the person will find them in the file. */
-export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<PreparedRow> {
+/**
+ * The rows of a file as candidates, read lazily, numbered as the person will find them in the file, with
+ * turns of the event loop in between (a card can be megabytes of lines).
+ */
+export const preparedRows = (file: ImportFile, layout?: CsvLayout, pace?: Pacer): AsyncGenerator<PreparedRow> =>
+  pacedItems(rowsOf(file, layout), pace);
+
+function* rowsOf(file: ImportFile, layout?: CsvLayout): Generator<PreparedRow | Pause> {
   if (file.format === "vcard") {
-    for (const card of vcardsOf(file.raw, file.charset)) {
+    for (const card of vcardSteps(file.raw, file.charset)) {
+      if (card === PAUSE) {
+        yield PAUSE;
+        continue;
+      }
       const { candidate, extras } = readCard(card);
       yield { label: `Contact ${card.number}`, candidate, extras, raw: card.lines };
     }
@@ -141,7 +168,12 @@ export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<P
   const { hasHeader, mapping } = layout ?? csvLayout(file.head);
   // The records above the table, then its header row, are not rows.
   let skip = file.above + (hasHeader ? 1 : 0);
-  for (const { record, row } of csvRecords(file.csv)) {
+  for (const step of csvRecordSteps(file.csv)) {
+    if (step === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    const { record, row } = step;
     if (skip > 0) {
       skip--;
       continue;
@@ -150,6 +182,9 @@ export function* preparedRows(file: ImportFile, layout?: CsvLayout): Generator<P
   }
 }
 
-/** How many contacts the file holds. */
-export const rowCount = (file: ImportFile, layout?: CsvLayout) =>
-  file.format === "vcard" ? file.cards : file.records - ((layout ?? csvLayout(file.head)).hasHeader ? 1 : 0);
+/** How many contacts the file holds; more than one import takes (IMPORT_MAX_CONTACTS) are refused. */
+export function rowCount(file: ImportFile, layout?: CsvLayout): number {
+  const rows = file.format === "vcard" ? file.cards : file.records - ((layout ?? csvLayout(file.head)).hasHeader ? 1 : 0);
+  if (rows > IMPORT_MAX_CONTACTS) throw tooManyContacts(rows);
+  return rows;
+}

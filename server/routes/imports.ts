@@ -34,7 +34,7 @@ export const importRoutes = new Hono<AppEnv>()
   .post("/imports/preview", uploadLimit(), upload(), validate("form", previewForm), async (c) => {
     const { encoding } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
-    return c.json(previewImport(c.var.orgActor, bytes, name, { encoding, acceptLanguage: c.req.header("accept-language") }));
+    return c.json(await previewImport(c.var.orgActor, bytes, name, { encoding, acceptLanguage: c.req.header("accept-language") }));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
     const { mapping, hasHeader, mode, encoding } = c.req.valid("form");

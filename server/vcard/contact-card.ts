@@ -1,8 +1,9 @@
 import type { ContactFields } from "../../shared/contact-schemas.js";
 import type { ContactRow } from "../db/schema.js";
 import { candidateToFields } from "../import/to-fields.js";
-import { vcardsOf } from "./read.js";
+import { pacedItems } from "../import/pacing.js";
 import { extraLinesOf } from "./extras.js";
+import { type VCardCard, vcardSteps } from "./read.js";
 import { readCard } from "./to-candidate.js";
 import { type VCardContact, writeVCard } from "./write.js";
 
@@ -19,10 +20,12 @@ export type CardOutcome = ({ ok: true } & CardContent) | { ok: false; message: s
 
 /**
  * One card as a client sent it (UTF-8), read the way the importer reads a vCard file and validated by
- * the import rules (spec section 5): the same mapping for import, export and CardDAV.
+ * the import rules (spec section 5): the same mapping for import, export and CardDAV. Read in steps with
+ * turns of the event loop between them, as an import is (a card may be 2 MB of soft line breaks).
  */
-export function cardToContact(body: string): CardOutcome {
-  const cards = [...vcardsOf(Buffer.from(body, "utf8").toString("latin1"), "utf-8")];
+export async function cardToContact(body: string): Promise<CardOutcome> {
+  const cards: VCardCard[] = [];
+  for await (const card of pacedItems(vcardSteps(Buffer.from(body, "utf8").toString("latin1"), "utf-8"))) cards.push(card);
   if (cards.length !== 1) return { ok: false, message: cards.length ? "Send one vCard per request." : "The request body is not a vCard." };
   const { candidate, extras } = readCard(cards[0]!);
   const outcome = candidateToFields(candidate);

@@ -1,9 +1,13 @@
 import { TextDecoder } from "node:util";
 import iconv from "iconv-lite";
+import { VCARD_MAX_LINE_BYTES, VCARD_MAX_LINES, VCARD_MAX_NESTING } from "../../shared/import-limits.js";
 import { withoutControlCharacters } from "../import/decode.js";
+import { lineTooLong, nestedTooDeep, tooManyLines } from "../import/file-limits.js";
+import { PAUSE, type Pause, type Steps, withoutPauses } from "../import/pacing.js";
 // A tolerant vCard reader (2.1, 3.0, 4.0) for files written by real products, many of them broken:
 // folded lines, quoted-printable with soft line breaks, per-property CHARSET, bare 2.1 parameters,
-// grouped properties, nested cards, missing END lines. See docs/decisions/009-import-formats.md.
+// grouped properties, nested cards, missing END lines. See docs/decisions/009-import-formats.md. Every
+// step is linear in what it reads, and a file past the limits of shared/import-limits.ts is refused.
 
 export interface VCardProperty {
   /** `item1` of `item1.TEL`, lower-cased. */
@@ -33,30 +37,138 @@ const BASE64_TEXT = new Set(["N", "FN", "ORG", "NOTE", "ADR", "TEL", "EMAIL", "T
 /** The lines of a string, one at a time (a 10 MB file is never split into an array of lines). */
 class Lines {
   private at = 0;
+  // Where the next CR and LF are (-1: none left), found again only once passed, so that a file of one
+  // kind of line break is not searched to its end for the other at every line.
+  private cr = -2;
+  private lf = -2;
   private nextLine: string | null;
+  private nextNumber = 0;
+  /** The 1-based number of the line `next()` returned last. */
+  number = 0;
   constructor(private readonly text: string) {
     this.nextLine = this.read();
   }
   private read(): string | null {
-    if (this.at >= this.text.length) return null;
-    let end = this.at;
-    while (end < this.text.length && this.text[end] !== "\n" && this.text[end] !== "\r") end++;
-    const line = this.text.slice(this.at, end);
-    this.at = end + (this.text[end] === "\r" && this.text[end + 1] === "\n" ? 2 : 1);
-    return line;
+    const { text, at } = this;
+    if (at >= text.length) return null;
+    if (this.cr !== -1 && this.cr < at) this.cr = text.indexOf("\r", at);
+    if (this.lf !== -1 && this.lf < at) this.lf = text.indexOf("\n", at);
+    const end = this.cr === -1 ? (this.lf === -1 ? text.length : this.lf) : this.lf === -1 ? this.cr : Math.min(this.cr, this.lf);
+    this.at = end + (end === this.cr && this.lf === end + 1 ? 2 : 1);
+    this.nextNumber++;
+    return text.slice(at, end);
   }
   peek(): string | null {
     return this.nextLine;
   }
   next(): string | null {
     const line = this.nextLine;
+    this.number = this.nextNumber;
     this.nextLine = this.read();
     return line;
   }
 }
 
-/** How many cards a file holds (lines that begin one), without reading them. */
-export const countVCards = (raw: string) => raw.match(/^BEGIN:VCARD/gim)?.length ?? 0;
+/** A property as written: its lines in the file, and the one line they make once joined. */
+interface Unfolded {
+  text: string;
+  written: string[];
+  /** The file's line it begins on. */
+  number: number;
+}
+
+/** Lines joined into one property between pauses. */
+const STEP_LINES = 4096;
+
+/**
+ * The file's properties, each once its folded lines (a leading space or tab) or its quoted-printable
+ * soft line breaks (a value ending in '=' goes on with the next line, verbatim) are joined, with PAUSE
+ * while a long one is joined. The parts are gathered and joined once: joining them one by one copied the
+ * line so far at each, and 500,000 soft breaks took minutes. A line over VCARD_MAX_LINE_BYTES is refused.
+ */
+function* unfolded(raw: string): Generator<Unfolded | Pause> {
+  const lines = new Lines(raw);
+  for (let line = lines.next(); line !== null; line = lines.next()) {
+    // Blank and stray lines yield nothing, and a file can be millions of them.
+    if (lines.number % STEP_LINES === 0) yield PAUSE;
+    if (line.length > VCARD_MAX_LINE_BYTES) throw lineTooLong(lines.number);
+    if (line.trim() === "") continue;
+    // A folded continuation of the previous property was already consumed below; a stray one is skipped.
+    if (line[0] === " " || line[0] === "\t") continue;
+    const number = lines.number;
+    const written = [line];
+    const parts = [line];
+    let length = line.length;
+    if (splitHeader(line)?.encoding === "QUOTED-PRINTABLE") {
+      // Each soft break takes the '=' off the end of the line so far: the last part that is not empty.
+      const filled = [0];
+      while (filled.length > 0 && parts[filled.at(-1)!]!.endsWith("=") && lines.peek() !== null) {
+        const last = filled.at(-1)!;
+        parts[last] = parts[last]!.slice(0, -1);
+        if (parts[last] === "") filled.pop();
+        const more = lines.next()!;
+        if (more !== "") filled.push(parts.length);
+        written.push(more);
+        parts.push(more);
+        length += more.length - 1;
+        if (length > VCARD_MAX_LINE_BYTES) throw lineTooLong(number);
+        if (parts.length % STEP_LINES === 0) yield PAUSE;
+      }
+    } else {
+      for (let more = lines.peek(); more !== null && (more[0] === " " || more[0] === "\t"); more = lines.peek()) {
+        written.push(lines.next()!);
+        parts.push(more.slice(1));
+        length += more.length - 1;
+        if (length > VCARD_MAX_LINE_BYTES) throw lineTooLong(number);
+        if (parts.length % STEP_LINES === 0) yield PAUSE;
+      }
+    }
+    yield { text: parts.length === 1 ? line : parts.join(""), written, number };
+  }
+}
+
+/** Characters of a file read between pauses. */
+const STEP_CHARS = 64 * 1024;
+
+/**
+ * The cards of a file in steps (server/import/pacing.ts): each card when it ends (a nested card before
+ * the card around it; cards left open at the end of the file last), PAUSE in between. Without `charset`
+ * the properties are not read, only the file's shape (how many cards, each within the limits).
+ */
+export function* vcardSteps(raw: string, charset?: string): Generator<VCardCard | Pause> {
+  const open: { card: VCardCard; lines: number }[] = [];
+  let number = 0;
+  let read = 0;
+  for (const step of unfolded(raw)) {
+    if (step === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    const { text, written, number: lineNumber } = step;
+    read += text.length;
+    if (read >= STEP_CHARS) {
+      read = 0;
+      yield PAUSE;
+    }
+    const upper = text.slice(0, 11).toUpperCase();
+    if (upper.startsWith("BEGIN:VCARD")) {
+      if (open.length === VCARD_MAX_NESTING) throw nestedTooDeep(number + 1, lineNumber);
+      open.push({ card: { number: ++number, properties: [], lines: charset === undefined ? [] : [text] }, lines: 0 });
+      continue;
+    }
+    const current = open.at(-1);
+    if (!current) continue; // text outside any card
+    if (charset !== undefined) for (const line of written) current.card.lines.push(line);
+    if (upper.startsWith("END:VCARD")) {
+      yield open.pop()!.card;
+      continue;
+    }
+    if (++current.lines > VCARD_MAX_LINES) throw tooManyLines(current.card.number);
+    const property = charset === undefined ? null : parseProperty(text, charset);
+    if (property) current.card.properties.push(property);
+  }
+  for (const { card } of open) yield card;
+}
 
 /**
  * Reads the cards of a file one at a time, each when it ends (a nested card before the card around
@@ -64,45 +176,16 @@ export const countVCards = (raw: string) => raw.match(/^BEGIN:VCARD/gim)?.length
  * char per byte), so each property can be decoded with its own CHARSET; `fallbackCharset` is the
  * file's detected encoding.
  */
-export function* vcardsOf(raw: string, fallbackCharset: string): Generator<VCardCard> {
-  const lines = new Lines(raw);
-  const open: VCardCard[] = [];
-  let number = 0;
-  for (let line = lines.next(); line !== null; line = lines.next()) {
-    if (line.trim() === "") continue;
-    // A folded continuation of the previous property was already consumed below; a stray one is skipped.
-    if (line[0] === " " || line[0] === "\t") continue;
-    const written = [line];
-    const header = splitHeader(line);
-    if (header && header.encoding === "QUOTED-PRINTABLE") {
-      // 2.1 soft line breaks: a value ending in '=' goes on with the next line, verbatim.
-      while (line.endsWith("=") && lines.peek() !== null) {
-        const more = lines.next()!;
-        written.push(more);
-        line = line.slice(0, -1) + more;
-      }
-    } else {
-      for (let more = lines.peek(); more !== null && (more[0] === " " || more[0] === "\t"); more = lines.peek()) {
-        written.push(lines.next()!);
-        line += more.slice(1);
-      }
-    }
-    const upper = line.slice(0, 11).toUpperCase();
-    if (upper.startsWith("BEGIN:VCARD")) {
-      open.push({ number: ++number, properties: [], lines: [line] });
-      continue;
-    }
-    const current = open.at(-1);
-    if (!current) continue; // text outside any card
-    current.lines.push(...written);
-    if (upper.startsWith("END:VCARD")) {
-      yield open.pop()!;
-      continue;
-    }
-    const property = parseProperty(line, fallbackCharset);
-    if (property) current.properties.push(property);
+export const vcardsOf = (raw: string, fallbackCharset: string): Generator<VCardCard> => withoutPauses(vcardSteps(raw, fallbackCharset));
+
+/** How many cards a file holds, in steps; a file past a limit of shared/import-limits.ts is refused. */
+export function* countVCards(raw: string): Steps<number> {
+  let cards = 0;
+  for (const step of vcardSteps(raw)) {
+    if (step === PAUSE) yield PAUSE;
+    else cards++;
   }
-  for (const card of open) yield card;
+  return cards;
 }
 
 /** Every card of a file, in the order they begin. */
@@ -170,7 +253,10 @@ function parseParams(text: string): Map<string, string[]> {
       key = part.slice(0, eq).trim().toUpperCase();
       values = splitOutsideQuotes(part.slice(eq + 1), ",").map((v) => v.trim().replace(/^"|"$/g, ""));
     }
-    params.set(key, [...(params.get(key) ?? []), ...values]);
+    // Gathered in place: a line of 500,000 bare parameters copied the list so far for each.
+    const list = params.get(key);
+    if (list) for (const value of values) list.push(value);
+    else params.set(key, values);
   }
   return params;
 }
@@ -178,21 +264,45 @@ function parseParams(text: string): Map<string, string[]> {
 function splitOutsideQuotes(text: string, separator: string): string[] {
   const parts: string[] = [];
   let quoted = false;
-  let current = "";
-  for (const ch of text) {
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
     if (ch === '"') quoted = !quoted;
-    if (ch === separator && !quoted) {
-      parts.push(current);
-      current = "";
-    } else current += ch;
+    else if (ch === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
   }
-  parts.push(current);
+  parts.push(text.slice(start));
   return parts;
 }
 
-/** Quoted-printable to bytes (still a latin1 string): `=XX` escapes, soft breaks already joined. */
+const hexValue = (code: number) =>
+  code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1;
+
+/**
+ * Quoted-printable to bytes (still a latin1 string): `=XX` escapes, soft breaks already joined. Written
+ * out rather than as a regular expression's replacement, which called a function per escape: a 1 MB
+ * value of escapes took half a second.
+ */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (!text.includes("=")) return text;
+  const bytes = Buffer.allocUnsafe(text.length);
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 61) {
+      const high = hexValue(text.charCodeAt(i + 1));
+      const low = high < 0 ? -1 : hexValue(text.charCodeAt(i + 2));
+      if (low >= 0) {
+        bytes[length++] = high * 16 + low;
+        i += 2;
+        continue;
+      }
+    }
+    bytes[length++] = code;
+  }
+  return bytes.toString("latin1", 0, length);
 }
 
 // A CHARSET of ISO-8859-1 (or ASCII) in practice holds Windows-1252, as browsers read it: Outlook and
@@ -224,21 +334,37 @@ function decodeBytes(bytes: string, charset: string, fallback: string): string {
 /** Splits a structured value (N, ADR, ORG) on unescaped semicolons and unescapes each component. */
 export function components(value: string): string[] {
   const parts: string[] = [];
-  let current = "";
+  let start = 0;
   for (let i = 0; i < value.length; i++) {
     const ch = value[i];
-    if (ch === "\\" && i + 1 < value.length) {
-      current += ch + value[++i];
-    } else if (ch === ";") {
-      parts.push(unescapeText(current));
-      current = "";
-    } else current += ch;
+    if (ch === "\\" && i + 1 < value.length) i++;
+    else if (ch === ";") {
+      parts.push(unescapeText(value.slice(start, i)));
+      start = i + 1;
+    }
   }
-  parts.push(unescapeText(current));
+  parts.push(unescapeText(value.slice(start)));
   return parts;
 }
 
+const ESCAPED = new Set(["n", "N", ",", ";", "\\", ":"]);
+
 /** Undoes vCard text escapes: \n, \N, \, \; \\ (a lone backslash before anything else is kept). */
 export function unescapeText(value: string): string {
-  return value.replace(/\\([nN,;\\:])/g, (_m, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+  let at = value.indexOf("\\");
+  if (at < 0) return value;
+  const parts: string[] = [];
+  let from = 0;
+  for (; at >= 0 && at < value.length - 1; at = value.indexOf("\\", at)) {
+    const ch = value[at + 1]!;
+    if (!ESCAPED.has(ch)) {
+      at++;
+      continue;
+    }
+    parts.push(value.slice(from, at), ch === "n" || ch === "N" ? "\n" : ch);
+    at += 2;
+    from = at;
+  }
+  parts.push(value.slice(from));
+  return parts.join("");
 }

@@ -21,6 +21,13 @@ export type NativeContact = { name?: string[]; tel?: string[]; email?: string[] 
 export const isRunning = (run: Pick<ImportRun, "status"> | undefined) => run?.status === "running";
 
 /**
+ * Why a whole run failed, when it says (a file refused after the upload was answered, such as one with a
+ * row of more columns than an import takes): its reason that belongs to no row.
+ */
+export const runFailure = (run: Pick<ImportRun, "status" | "errors">) =>
+  run.status === "failed" ? run.errors.find((e) => e.row === "-")?.message : undefined;
+
+/**
  * Reads an uploaded file without writing anything: format, encoding, layout, the first rows and the
  * guessed mapping; in `encoding` when the person chose one, else in the one the server detects.
  */

@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { ImportRun } from "../api";
+import { type ImportRun, runFailure } from "../api";
 import { useAutoReset } from "../hooks/use-auto-reset";
 import { FailedRowsLink } from "./failed-rows-link";
 import { RunFigures } from "./run-figures";
@@ -20,6 +20,7 @@ interface ImportSummaryProps {
 /** Spec section 2's 'Import summary', with what merged, what failed and why, and the way back (undo). */
 export function ImportSummary({ orgId, run, againLabel, onAgain, onDone, onRunChange }: ImportSummaryProps) {
   const hold = useAutoReset(onDone);
+  const reason = runFailure(run);
   return (
     <section aria-labelledby={`summary-${run.id}`} className="flex flex-col gap-3" {...hold}>
       <h3 id={`summary-${run.id}`} className="font-semibold">
@@ -31,7 +32,11 @@ export function ImportSummary({ orgId, run, againLabel, onAgain, onDone, onRunCh
       {run.status === "failed" && (
         <Alert variant="destructive">
           <AlertTitle>Import failed</AlertTitle>
-          <AlertDescription>The rows counted below were written; import the file again to complete it.</AlertDescription>
+          <AlertDescription>
+            {run.processed === 0 && reason
+              ? `${reason}. Nothing was imported.`
+              : "The rows counted below were written; import the file again to complete it."}
+          </AlertDescription>
         </Alert>
       )}
       {run.undoneAt && <p className="text-sm text-muted-foreground">This import was undone.</p>}

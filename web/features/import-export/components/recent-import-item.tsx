@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { Badge } from "@/components/ui/badge";
-import type { ImportRun } from "../api";
+import { type ImportRun, runFailure } from "../api";
 import { FailedRowsLink } from "./failed-rows-link";
 import { UndoImportButton } from "./undo-import-button";
 
@@ -14,6 +14,7 @@ const STATUS: Record<ImportRun["status"], { label: string; variant: "default" | 
 /** One run: file, when, status, figures, and what can still be done with it. */
 export function RecentImportItem({ orgId, run }: { orgId: string; run: ImportRun }) {
   const status = run.undoneAt ? { label: "Undone", variant: "outline" as const } : STATUS[run.status];
+  const reason = runFailure(run);
   return (
     <li aria-label={run.fileName} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-2">
@@ -25,6 +26,7 @@ export function RecentImportItem({ orgId, run }: { orgId: string; run: ImportRun
         {run.processed.toLocaleString()} of {run.total.toLocaleString()} processed: {run.imported.toLocaleString()} new,{" "}
         {run.merged.toLocaleString()} merged, {run.skipped.toLocaleString()} skipped, {run.failed.toLocaleString()} failed
       </p>
+      {reason && <p className="text-sm text-destructive">{reason}</p>}
       {run.status === "interrupted" && (
         <p className="text-sm">
           This import stopped before finishing. Import the same file again to complete it (no contact is added twice).
