@@ -45,8 +45,11 @@ async function measure(name: string, pid: number, url: string, headers: Record<s
 }
 
 const { url, orgId, drop } = await prepare("sqlite");
-const app = await startServer(url, { WEB_CONCURRENCY: "1" });
 const bare = await startBareServer();
+const app = await startServer(url, { WEB_CONCURRENCY: "1" }).catch((error: unknown) => {
+  bare.child.kill("SIGTERM");
+  throw error;
+});
 try {
   const cookie = await signIn(app.base);
   const api = `${app.base}/api/orgs/${orgId}`;
