@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { subscribe } from "node:diagnostics_channel";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./app-process.js";
 
 export interface Answer {
@@ -8,6 +9,12 @@ export interface Answer {
   ms: number;
   error?: string;
 }
+
+let headersSent = 0;
+subscribe("undici:client:sendHeaders", () => headersSent++);
+
+/** How many requests fetch has written to a socket so far (undici's diagnostics channel). */
+export const requestsWritten = () => headersSent;
 
 /** Talks to the app as the browser does: same origin, JSON, the session cookie. */
 export class Client {
