@@ -7,6 +7,8 @@ export interface Answer {
   status: number;
   json: any;
   ms: number;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string;
   error?: string;
 }
 
@@ -42,7 +44,8 @@ export class Client {
       } catch {
         json = text;
       }
-      return { status: res.status, json, ms: performance.now() - started };
+      const retryAfter = res.headers.get("retry-after");
+      return { status: res.status, json, ms: performance.now() - started, ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       return { status: 0, json: undefined, ms: performance.now() - started, error: String(cause) };
