@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hashingBusy } from "../server/auth/password-hashing.js";
 import { type Session, expectVisible, signInViaApi, signInViaForm } from "./support/browser.js";
 import { browserSuite } from "./support/suite.js";
 
@@ -73,6 +74,26 @@ describe("signing in and out", () => {
     await expectVisible(
       page.getByText("Unable to connect to authentication service. Please check your internet connection and try again."),
     );
+  });
+
+  it("shows the server's 503 message when too many sign-ins are waiting, and stays on /login", async () => {
+    s = await suite.session();
+    const { page } = s;
+    await page.goto("/login");
+    // What a sign-in storm answers (server/reliability/sign-in-storm.test.ts makes a real one).
+    const busy = hashingBusy(4);
+    await page.route("**/api/auth/sign-in/password", (route) =>
+      route.fulfill({
+        status: busy.status,
+        headers: { "retry-after": String(busy.retryAfterSeconds) },
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: busy.code, message: busy.message } }),
+      }),
+    );
+    await signInViaForm(page);
+    await expectVisible(page.getByText("Login failed"));
+    await expectVisible(page.getByText(busy.message));
+    expect(new URL(page.url()).pathname).toBe("/login");
   });
 
   it("logs out with the 'Logged out' toast, lands on /login and the session is gone", async () => {

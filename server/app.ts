@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { databaseFault } from "./db/constraint-errors.js";
 import { davDiscoveryRoutes, davRoutes } from "./dav/routes.js";
-import { AppError } from "./errors.js";
+import { AppError, RetryLaterError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
@@ -71,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", spaRoutes(deps.config.webDir));
 
   app.onError((err, c) => {
+    if (err instanceof RetryLaterError) c.header("Retry-After", String(err.retryAfterSeconds));
     if (err instanceof AppError) return c.json({ error: { code: err.code, message: err.message, ...err.details } }, err.status);
     if (err instanceof HTTPException) {
       return c.json({ error: { code: "HTTP_ERROR", message: err.message || "Request failed." } }, err.status);

@@ -13,6 +13,17 @@ export class AppError extends Error {
   }
 }
 
+/** The server cannot do it now, and says when to try again: answered 503 with `Retry-After`. */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, code, message);
+  }
+}
+
 export const unauthorized = () => new AppError(401, "UNAUTHORIZED", "You must be signed in.");
 export const forbidden = (message = "Access denied. Please check your permissions.") => new AppError(403, "FORBIDDEN", message);
 /** Also the answer for another organization's record: existence is never confirmed. */

@@ -1,55 +1,57 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { Worker } from "node:worker_threads";
-import { AppError } from "../errors.js";
+import { RetryLaterError } from "../errors.js";
+import { HashingThread } from "./hashing-thread.js";
 
-/** Waiting hashes per thread before sign-ins are refused with 503 instead of queueing for ever. */
+/**
+ * The longest a sign-in waits for a hashing thread; then, or at once when the measured hash time says
+ * it would wait longer, it answers 503 with Retry-After. Plus one hash and the sign-in's own queries,
+ * every sign-in is answered within 10 s however busy the cores are.
+ */
+export const MAX_HASH_WAIT_MS = 5000;
+
+/** A sign-in that has waited this long is hashed on the normal-priority thread. */
+const URGENT_AFTER_MS = 500;
+
+/**
+ * The hashing threads' nice value: a storm mostly uses the CPU the request thread leaves over instead
+ * of taking it from list pages. Under a load that keeps every core busy such a thread gets about a
+ * tenth of a core, so 50 sign-ins took 15-20 s: the normal-priority thread is their guaranteed share.
+ */
+const LOW_PRIORITY = 10;
+
+/** Waiting sign-ins per thread at most, whatever the estimate says (memory). */
 const QUEUE_PER_THREAD = 100;
 
-// Better Auth's scrypt parameters and `salt:key` hex format, so existing hashes keep verifying.
-// The thread lowers its own CPU priority (Linux: a thread id is a valid setpriority target), so a
-// sign-in storm mostly uses the CPU the request thread leaves over instead of taking it from list
-// pages. Nice 10, not 19: under a load that keeps every core busy, sign-ins still get about a tenth
-// of a core each instead of waiting until the load stops.
-const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const { scryptSync } = require("node:crypto");
-try {
-  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  require("node:os").setPriority(tid, 10);
-} catch {}
-parentPort.on("message", ({ id, password, salt }) => {
-  try {
-    const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 });
-    parentPort.postMessage({ id, key: key.toString("hex") });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
-  }
-});
-`;
+/** The answer to a sign-in that waited too long for a hashing thread. */
+export const hashingBusy = (retryAfterSeconds: number) =>
+  new RetryLaterError("BUSY", "Too many sign-ins at once. Please try again in a moment.", retryAfterSeconds);
+
+const shuttingDown = () => new RetryLaterError("SHUTTING_DOWN", "The server is restarting. Please try again in a moment.", 5);
 
 interface Job {
-  id: number;
   password: string;
   salt: string;
+  queuedAt: number;
+  expiry: NodeJS.Timeout;
   resolve(key: string): void;
   reject(error: Error): void;
 }
 
-export const hashingBusy = () => new AppError(503, "BUSY", "Too many sign-ins at once. Please try again in a moment.");
-
 /**
- * A bounded queue in front of a few low-priority threads that run scrypt. Node's own crypto.scrypt
- * shares the 4-thread libuv pool (and both cores) with everything else, so 50 sign-ins at once
- * starved every other request.
+ * Runs Better Auth's scrypt on threads of its own: `threads` at low priority, and one at normal
+ * priority for sign-ins that have waited half a second. Node's own crypto.scrypt shares the 4-thread
+ * libuv pool (and both cores) with everything else, so 50 sign-ins at once starved every other request.
  */
 export class PasswordHasher {
-  readonly #idle: Worker[] = [];
-  readonly #busy = new Map<Worker, Job>();
+  readonly #low: HashingThread[];
+  readonly #urgent = new HashingThread(0);
   readonly #queue: Job[] = [];
-  #started = 0;
-  #nextId = 0;
+  #urgentTimer: NodeJS.Timeout | undefined;
+  #closing = false;
 
-  constructor(private readonly threads: number) {}
+  constructor(private readonly threads: number) {
+    this.#low = Array.from({ length: threads }, () => new HashingThread(LOW_PRIORITY));
+  }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16).toString("hex");
@@ -65,62 +67,90 @@ export class PasswordHasher {
   }
 
   #derive(password: string, salt: string): Promise<string> {
-    if (this.#queue.length >= this.threads * QUEUE_PER_THREAD) return Promise.reject(hashingBusy());
+    if (this.#closing) return Promise.reject(shuttingDown());
+    if (this.#queue.length >= this.threads * QUEUE_PER_THREAD || this.#expectedWaitMs() > MAX_HASH_WAIT_MS) {
+      return Promise.reject(hashingBusy(this.#retryAfterSeconds()));
+    }
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, password, salt, resolve, reject });
+      const job: Job = { password, salt, queuedAt: performance.now(), resolve, reject, expiry: undefined! };
+      job.expiry = setTimeout(() => this.#expire(job), MAX_HASH_WAIT_MS).unref();
+      this.#queue.push(job);
       this.#pump();
     });
+  }
+
+  /** How long a sign-in queued now would wait for a thread, by the threads' recent hash times (0: unknown). */
+  #expectedWaitMs() {
+    let perMs = 0;
+    for (const thread of [...this.#low, this.#urgent]) {
+      const ms = thread.recentHashMs();
+      if (ms) perMs += 1 / ms;
+    }
+    return perMs ? (this.#queue.length + 1) / perMs : 0;
+  }
+
+  #retryAfterSeconds() {
+    return Math.min(30, Math.max(1, Math.ceil(this.#expectedWaitMs() / 1000)));
   }
 
   #pump() {
-    while (this.#queue.length) {
-      const worker = this.#idle.pop() ?? (this.#started < this.threads ? this.#spawn() : undefined);
-      if (!worker) return;
-      const job = this.#queue.shift()!;
-      this.#busy.set(worker, job);
-      worker.ref();
-      worker.postMessage({ id: job.id, password: job.password, salt: job.salt });
+    const age = (job: Job) => performance.now() - job.queuedAt;
+    for (const thread of this.#low) {
+      if (thread.busy) continue;
+      // Only a sign-in it would finish, at its recent pace, before that sign-in has waited the most it
+      // may: on busy cores a low-priority hash takes seconds.
+      const pace = thread.recentHashMs() ?? 0;
+      const job = this.#take((j) => age(j) + pace <= MAX_HASH_WAIT_MS);
+      if (job) this.#run(thread, job);
     }
+    if (!this.#urgent.busy) {
+      const job = this.#take((j) => age(j) >= URGENT_AFTER_MS);
+      if (job) this.#run(this.#urgent, job);
+    }
+    // The normal-priority thread takes the first sign-in once it has waited long enough.
+    clearTimeout(this.#urgentTimer);
+    const head = this.#queue[0];
+    if (head && !this.#urgent.busy) this.#urgentTimer = setTimeout(() => this.#pump(), URGENT_AFTER_MS - age(head)).unref();
   }
 
-  #spawn(): Worker {
-    this.#started++;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on("message", (message: { key?: string; error?: string }) => {
-      const job = this.#busy.get(worker);
-      this.#busy.delete(worker);
-      // An idle thread must not keep the process alive.
-      worker.unref();
-      this.#idle.push(worker);
-      if (job && message.key) job.resolve(message.key);
-      else if (job) job.reject(new Error(message.error ?? "hashing failed"));
-      this.#pump();
-    });
-    worker.on("error", (error) => this.#lost(worker, error));
-    worker.on("exit", () => this.#lost(worker, new Error("the hashing thread stopped")));
-    return worker;
+  /** Takes the first waiting sign-in `fits`, oldest first. */
+  #take(fits: (job: Job) => boolean): Job | undefined {
+    const at = this.#queue.findIndex(fits);
+    if (at < 0) return undefined;
+    const [job] = this.#queue.splice(at, 1);
+    clearTimeout(job!.expiry);
+    return job;
   }
 
-  #closing = false;
-
-  #lost(worker: Worker, error: Error) {
-    if (this.#closing) error = new AppError(503, "SHUTTING_DOWN", "The server is restarting. Please try again in a moment.");
-    const job = this.#busy.get(worker);
-    const wasBusy = this.#busy.delete(worker);
-    const idleAt = this.#idle.indexOf(worker);
-    if (!wasBusy && idleAt < 0) return;
-    if (idleAt >= 0) this.#idle.splice(idleAt, 1);
-    this.#started--;
-    job?.reject(error);
-    this.#pump();
+  #run(thread: HashingThread, job: Job) {
+    thread.derive(job.password, job.salt).then(
+      (key) => {
+        job.resolve(key);
+        this.#pump();
+      },
+      (error: Error) => {
+        job.reject(this.#closing ? shuttingDown() : error);
+        this.#pump();
+      },
+    );
   }
 
-  /** Stops the threads (at shutdown); a sign-in still hashing is told the server is stopping. */
+  #expire(job: Job) {
+    const at = this.#queue.indexOf(job);
+    if (at < 0) return;
+    this.#queue.splice(at, 1);
+    job.reject(hashingBusy(this.#retryAfterSeconds()));
+  }
+
+  /** Stops the threads (at shutdown); a sign-in still waiting or hashing is told the server is stopping. */
   async close() {
     this.#closing = true;
-    const workers = [...this.#idle, ...this.#busy.keys()];
-    this.#idle.length = 0;
-    await Promise.all(workers.map((w) => w.terminate()));
+    clearTimeout(this.#urgentTimer);
+    for (const job of this.#queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(shuttingDown());
+    }
+    await Promise.all([...this.#low, this.#urgent].map((thread) => thread.close()));
   }
 }
 

@@ -1,15 +1,47 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from "kysely";
+import { retryIfBusy, type Turn } from "./sqlite-busy.js";
 
 /** Distinct SQL texts kept prepared; past this the cache starts over (queries with IN lists vary). */
 const STATEMENT_CACHE_SIZE = 500;
 
 const toBindable = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
 
+/** Whose turn it is on the one connection: a transaction keeps it from BEGIN to COMMIT. */
+class Mutex implements Turn {
+  #locked: Promise<void> | undefined;
+  #unlock: (() => void) | undefined;
+
+  /** Takes the turn at once when it is free (undefined); otherwise resolves when taken. */
+  take(): Promise<void> | undefined {
+    if (!this.#locked) return void this.#lock();
+    return this.#wait();
+  }
+
+  async #wait() {
+    while (this.#locked) await this.#locked;
+    this.#lock();
+  }
+
+  #lock() {
+    this.#locked = new Promise((resolve) => (this.#unlock = resolve));
+  }
+
+  release() {
+    const unlock = this.#unlock;
+    this.#locked = undefined;
+    this.#unlock = undefined;
+    unlock?.();
+  }
+}
+
 /** One better-sqlite3 connection whose statements are prepared once and reused. */
 class SqliteConnection implements DatabaseConnection {
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
-  constructor(private readonly sqlite: BetterSqlite3.Database) {}
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly turn: Turn,
+  ) {}
 
   #prepare(sql: string) {
     let statement = this.#statements.get(sql);
@@ -21,13 +53,23 @@ class SqliteConnection implements DatabaseConnection {
     return statement;
   }
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    // better-sqlite3 cannot bind booleans; SQLite keeps them as 0/1.
-    const parameters = compiled.parameters.map(toBindable);
-    const statement = this.#prepare(compiled.sql);
+  #run<R>(sql: string, parameters: unknown[]): QueryResult<R> {
+    const statement = this.#prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // better-sqlite3 cannot bind booleans; SQLite keeps them as 0/1.
+    const parameters = compiled.parameters.map(toBindable);
+    try {
+      return this.#run<R>(compiled.sql, parameters);
+    } catch (error) {
+      // Inside a transaction the lock is ours already (BEGIN IMMEDIATE), and the turn must not be given up.
+      if (this.sqlite.inTransaction) throw error;
+      return retryIfBusy(error, () => this.#run<R>(compiled.sql, parameters), this.turn);
+    }
   }
 
   // eslint-disable-next-line require-yield
@@ -37,31 +79,36 @@ class SqliteConnection implements DatabaseConnection {
 }
 
 /**
- * The single SQLite connection behind a mutex, as Kysely's own driver, with three differences:
+ * The single SQLite connection behind a mutex, as Kysely's own driver, with four differences:
  * statements are cached; transactions begin IMMEDIATE, so a transaction that reads then writes waits
- * for the write lock (busy_timeout) instead of failing when another process wrote in between; and a
- * ROLLBACK after SQLite already rolled back (disk full, I/O error) is skipped, so the real cause
- * ('database or disk is full') reaches the caller instead of 'no transaction is active'.
+ * for the write lock instead of failing when another process wrote in between; that wait, and a
+ * statement's, is on timers with the mutex released (sqlite-busy.ts), so the event loop and reads go on
+ * while another process holds the lock; and a ROLLBACK after SQLite already rolled back (disk full, I/O
+ * error) is skipped, so the real cause ('database or disk is full') reaches the caller instead of 'no
+ * transaction is active'.
  */
 class SqliteDriver implements Driver {
+  readonly #mutex = new Mutex();
   readonly #connection: SqliteConnection;
-  #locked: Promise<void> | undefined;
-  #unlock: (() => void) | undefined;
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {
-    this.#connection = new SqliteConnection(sqlite);
+    this.#connection = new SqliteConnection(sqlite, this.#mutex);
   }
 
   async init() {}
 
   async acquireConnection() {
-    while (this.#locked) await this.#locked;
-    this.#locked = new Promise((resolve) => (this.#unlock = resolve));
+    const waiting = this.#mutex.take();
+    if (waiting) await waiting;
     return this.#connection;
   }
 
   async beginTransaction() {
-    this.sqlite.exec("begin immediate");
+    try {
+      this.sqlite.exec("begin immediate");
+    } catch (error) {
+      await retryIfBusy(error, () => this.sqlite.exec("begin immediate"), this.#mutex);
+    }
   }
 
   async commitTransaction() {
@@ -73,10 +120,7 @@ class SqliteDriver implements Driver {
   }
 
   async releaseConnection() {
-    const unlock = this.#unlock;
-    this.#locked = undefined;
-    this.#unlock = undefined;
-    unlock?.();
+    this.#mutex.release();
   }
 
   async destroy() {

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { subscribe } from "node:diagnostics_channel";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./app-process.js";
 
 export interface Answer {
@@ -6,8 +7,16 @@ export interface Answer {
   status: number;
   json: any;
   ms: number;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string;
   error?: string;
 }
+
+let headersSent = 0;
+subscribe("undici:client:sendHeaders", () => headersSent++);
+
+/** How many requests fetch has written to a socket so far (undici's diagnostics channel). */
+export const requestsWritten = () => headersSent;
 
 /** Talks to the app as the browser does: same origin, JSON, the session cookie. */
 export class Client {
@@ -35,7 +44,8 @@ export class Client {
       } catch {
         json = text;
       }
-      return { status: res.status, json, ms: performance.now() - started };
+      const retryAfter = res.headers.get("retry-after");
+      return { status: res.status, json, ms: performance.now() - started, ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       return { status: 0, json: undefined, ms: performance.now() - started, error: String(cause) };
