@@ -6,7 +6,7 @@ import { LIST_SCHEMAS, SINGLE_SCHEMAS, isSafeUrl, isValidDateValue } from "./sch
 import type { ContactData } from "./types.js";
 
 const empty = (): ContactData => ({
-  ...(Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as Omit<ContactData, "kind">),
+  ...(Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as unknown as Omit<ContactData, "kind">),
   phones: [],
   emails: [],
   addresses: [],
