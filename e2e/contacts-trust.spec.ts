@@ -32,7 +32,10 @@ describe("contacts a demanding user can trust", () => {
 
   const openForm = async (page: Page) => {
     await page.getByRole("button", { name: "Add Contact" }).first().click();
-    return page.getByRole("dialog", { name: "Add New Contact" });
+    const form = page.getByRole("dialog", { name: "Add New Contact" });
+    // The form loads when first opened: a key pressed before it is there reaches nothing.
+    await expectVisible(form.getByLabel("First Name"));
+    return form;
   };
   const search = (page: Page) => page.getByRole("searchbox", { name: "Search contacts by name, email, phone, or notes..." });
 
