@@ -14,8 +14,9 @@ if (workerData.nice > 0) {
 }
 parentPort.on("message", ({ password, salt }) => {
   try {
+    const started = performance.now();
     const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 });
-    parentPort.postMessage({ key: key.toString("hex") });
+    parentPort.postMessage({ key: key.toString("hex"), ms: performance.now() - started });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message || error) });
   }
@@ -28,7 +29,7 @@ const MEASUREMENT_MAX_AGE_MS = 10_000;
 /** One thread running scrypt at a given nice value, one password at a time; started on first use. */
 export class HashingThread {
   #worker: Worker | undefined;
-  #job: { resolve(key: string): void; reject(error: Error): void } | undefined;
+  #job: { resolve(result: { key: string; ms: number }): void; reject(error: Error): void } | undefined;
   /** Its recent hashes' wall time (a moving average): what this thread's share of the cores is now. */
   #hashMs = 0;
   #measuredAt = Number.NEGATIVE_INFINITY;
@@ -49,12 +50,11 @@ export class HashingThread {
     const worker = (this.#worker ??= this.#spawn());
     // A thread with work keeps the process alive; an idle one must not.
     worker.ref();
-    const started = performance.now();
-    const key = await new Promise<string>((resolve, reject) => {
+    const { key, ms } = await new Promise<{ key: string; ms: number }>((resolve, reject) => {
       this.#job = { resolve, reject };
       worker.postMessage({ password, salt });
     });
-    const ms = performance.now() - started;
+    // Timed inside the thread: its share of the cores now, without the thread's own start.
     this.#hashMs = this.recentHashMs() === undefined ? ms : 0.7 * this.#hashMs + 0.3 * ms;
     this.#measuredAt = performance.now();
     return key;
@@ -62,11 +62,11 @@ export class HashingThread {
 
   #spawn(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: this.nice } });
-    worker.on("message", (message: { key?: string; error?: string }) => {
+    worker.on("message", (message: { key?: string; ms?: number; error?: string }) => {
       const job = this.#job;
       this.#job = undefined;
       worker.unref();
-      if (message.key) job?.resolve(message.key);
+      if (message.key) job?.resolve({ key: message.key, ms: message.ms ?? 0 });
       else job?.reject(new Error(message.error ?? "hashing failed"));
     });
     worker.on("error", (error) => this.#lost(worker, error));

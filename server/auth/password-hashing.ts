@@ -79,14 +79,17 @@ export class PasswordHasher {
     });
   }
 
-  /** How long a sign-in queued now would wait for a thread, by the threads' recent hash times (0: unknown). */
+  /**
+   * How long a sign-in queued now would wait for a thread, by the threads' recent hash times (a thread
+   * not measured lately counts as the quickest that was; 0 when none was).
+   */
   #expectedWaitMs() {
-    let perMs = 0;
-    for (const thread of [...this.#low, this.#urgent]) {
-      const ms = thread.recentHashMs();
-      if (ms) perMs += 1 / ms;
-    }
-    return perMs ? (this.#queue.length + 1) / perMs : 0;
+    const threads = [...this.#low, this.#urgent];
+    const measured = threads.map((t) => t.recentHashMs()).filter((ms) => ms !== undefined);
+    if (!measured.length) return 0;
+    const quickest = Math.min(...measured);
+    const perMs = threads.reduce((sum, t) => sum + 1 / Math.max(1, t.recentHashMs() ?? quickest), 0);
+    return (this.#queue.length + 1) / perMs;
   }
 
   #retryAfterSeconds() {
