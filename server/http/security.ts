@@ -44,9 +44,10 @@ export function securityHeaders(appUrl: string): [name: string, value: string][]
 
 /**
  * Adds `headers` to every answer that does not set them itself. Served by Node, they go on Node's own
- * response before the handler runs: touching the Response's headers afterwards (as Hono's
- * secureHeaders does, or c.header() after next()) turns @hono/node-server's written-at-once answer
- * into a stream it reads chunk by chunk, which cost a list page about half of its time.
+ * response before the handler runs, and the answer stays on @hono/node-server's fast path (a string
+ * body and plain headers written at once): set afterwards, c.header() re-wraps the answer as a stream
+ * the adapter reads chunk by chunk (about half a list page's round trip), and setting them on the
+ * Response's Headers (as Hono's secureHeaders does) costs a Headers object on every answer.
  * Under app.request() (tests) there is no Node response, and the headers are set on the Response.
  */
 export function defaultHeaders(headers: readonly [name: string, value: string][]): MiddlewareHandler<AppEnv> {
