@@ -1,5 +1,5 @@
 import type { ContactExtra } from "../../shared/contact-fields.js";
-import { components, unescapeText } from "./read.js";
+import { components, splitOutsideQuotes, unescapeText } from "./read.js";
 
 // The lines of a card the app has no field for ("extras", kept in contacts.vcard_extra and written
 // back to every device and into vCard exports). They are kept only when harmless: a script or a data
@@ -43,23 +43,6 @@ export interface ExtraLine {
   /** The value, still with vCard escapes. */
   value: string;
   raw: string;
-}
-
-/** Splits on `separator` outside double quotes. */
-function splitOutsideQuotes(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') quoted = !quoted;
-    else if (ch === separator && !quoted) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
 
 /** One property line (unfolded): its group, name, parameters and value; null when it is not one. */

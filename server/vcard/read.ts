@@ -261,7 +261,8 @@ function parseParams(text: string): Map<string, string[]> {
   return params;
 }
 
-function splitOutsideQuotes(text: string, separator: string): string[] {
+/** Splits on `separator` outside double quotes. */
+export function splitOutsideQuotes(text: string, separator: string): string[] {
   const parts: string[] = [];
   let quoted = false;
   let start = 0;
