@@ -9,8 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // One retry, as Playwright's own CI default does: on two busy cores a browser frame can land mid-animation.
-    // A retried test still shows in the report, so a flake is seen and fixed, not hidden.
-    retry: 1,
+    // No retries: a retried pass hides a flake. Tests wait for the app's own signals instead.
+    retry: 0,
   },
 });
