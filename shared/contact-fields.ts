@@ -1,6 +1,7 @@
 // The contact vocabulary without its schemas: the list screens read these, and importing them must not
 // load zod (the schemas, and the forms that use them, load with the dialogs).
 import type { ContactFields } from "./contact-schemas.js";
+import type { ContactKind, ListValues } from "./contact-model/types.js";
 
 export type { ContactFields };
 
@@ -107,6 +108,20 @@ export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"
   updated_at: string;
   deleted_at: string | null;
   version: number;
+  /** Person, or a company contact shown by its company's name (ADR 015). */
+  kind: ContactKind;
+  name_prefix: string | null;
+  middle_name: string | null;
+  name_suffix: string | null;
+  phonetic_first_name: string | null;
+  phonetic_last_name: string | null;
+  nickname: string | null;
+  department: string | null;
+  job_title: string | null;
+  /** The photo's version: null without one; the picture is GET .../contacts/:id/photo?v=<photo_etag>. */
+  photo_etag: string | null;
+  /** The first birthday (YYYY-MM-DD, or --MM-DD without a year), for the list's birthdays order. */
+  birthday: string | null;
 }
 
 /**
@@ -121,6 +136,6 @@ export interface ContactExtra {
 }
 
 /** One contact as its detail view reads it: with the lines from devices beside the fields. */
-export interface ContactDetail extends Contact {
+export interface ContactDetail extends Contact, ListValues {
   extras: ContactExtra[];
 }
