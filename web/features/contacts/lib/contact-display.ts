@@ -1,4 +1,5 @@
 import { COUNT_CAP, type ContactFilter, type ContactSort, type PhoneType } from "@shared/contact-fields";
+import type { LIST_FIELDS } from "@shared/contact-model/fields";
 import { isApiError } from "@/api";
 import { getErrorMessage } from "@/lib/error-message";
 
@@ -8,6 +9,7 @@ export const FILTER_LABELS: Record<ContactFilter, string> = {
   all: "All Contacts",
   favorites: "Favorites",
   recent: "Recent",
+  birthdays: "This month",
 };
 
 export const SORT_LABELS: Record<ContactSort, string> = {
@@ -18,6 +20,7 @@ export const SORT_LABELS: Record<ContactSort, string> = {
   favorite: "Favorites first",
   created: "Newest",
   updated: "Recently updated",
+  birthday: "Birthday",
 };
 
 /** Readable names for the device phone types (spec section 3). */
@@ -44,6 +47,39 @@ export const PHONE_TYPE_LABELS: Record<PhoneType, string> = {
   assistant: "Assistant",
   mms: "MMS",
 };
+
+/** Every type a list entry can have (phones, e-mails, addresses, websites, dates), from the field table. */
+export type EntryType = (typeof LIST_FIELDS)[number]["types"][number];
+
+/** Readable names for every entry type; the compiler asks for a name when the field table gains a type. */
+export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
+  ...PHONE_TYPE_LABELS,
+  homepage: "Homepage",
+  blog: "Blog",
+  profile: "Profile",
+  birthday: "Birthday",
+  anniversary: "Anniversary",
+};
+
+/** An entry's type as a person reads it: its own label for a custom one ('Gate code'), else the type's name. */
+export function entryTypeLabel(entry: { type: string; label: string | null }): string {
+  if (entry.label && entry.type === "custom") return entry.label;
+  return ENTRY_TYPE_LABELS[entry.type as EntryType] ?? entry.type;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A date as the screens show it: '15 Apr 1985', or '15 Apr' without a year (vCard's --MM-DD); read
+ * from the text itself, so no time zone moves a birthday by a day. Anything else is shown as it is.
+ */
+export function formatEntryDate(value: string, { withYear = true } = {}): string {
+  const match = /^(\d{4}|-)-(\d{2})-(\d{2})$/.exec(value);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return value;
+  const day = `${Number(match[3])} ${month}`;
+  return withYear && match[1] !== "-" ? `${day} ${match[1]}` : day;
+}
 
 /** The {reason} of 'Failed to ... contact: {reason}': the server's sentence, or the generic handler's. */
 export function failureReason(error: unknown): string {
