@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ContactFields, type DuplicateChoice, type PhoneMatch, contactColumns } from "@shared/contact-fields";
+import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
+import type { ValidContactData } from "@shared/contact-model/data-schema";
 import { call, client, isApiError, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";
 import { hasUnsavedForms } from "@/lib/form-state-registry";
@@ -47,12 +48,13 @@ export function fetchContact(orgId: string, id: string, signal?: AbortSignal) {
 
 export type ContactDetail = Awaited<ReturnType<typeof fetchContact>>;
 
-/** One contact, fresh from the server (the detail view); the list's copy meanwhile, without the device's extra lines. */
-export function useContactQuery(orgId: string, id: string, initial?: Contact) {
+/** One contact with every list, fresh from the server; `placeholder` (made from the list's row) shows meanwhile. */
+export function useContactQuery(orgId: string, id: string, placeholder?: ContactDetail, enabled = true) {
   return useQuery({
     queryKey: contactKeys.detail(orgId, id),
     queryFn: ({ signal }) => fetchContact(orgId, id, signal),
-    ...(initial ? { placeholderData: { ...initial, extras: [] } } : {}),
+    enabled,
+    ...(placeholder ? { placeholderData: placeholder } : {}),
   });
 }
 
@@ -145,7 +147,7 @@ function setLists(queryClient: QueryClient, orgId: string, update: (data: Contac
 }
 
 /** Re-reads one contact and puts the server's copy in every list (or takes it out when it is gone). */
-export async function reloadContact(queryClient: QueryClient, orgId: string, id: string): Promise<Contact | null> {
+export async function reloadContact(queryClient: QueryClient, orgId: string, id: string): Promise<ContactDetail | null> {
   try {
     const fresh = await queryClient.fetchQuery({
       queryKey: contactKeys.detail(orgId, id),
@@ -160,10 +162,13 @@ export async function reloadContact(queryClient: QueryClient, orgId: string, id:
   }
 }
 
-type NewContact = ContactFields;
+/** A contact as the form sends it: the single fields and every list (a list sent replaces the stored one). */
+export type ContactBody = ValidContactData;
 
 export interface CreateContactInput {
-  fields: NewContact;
+  body: ContactBody;
+  /** The list row shown until the server answers (the spec's flat fields read off the lists). */
+  preview: Partial<Contact>;
   /** What to do when the phone already belongs to someone (shared/contact-schemas.ts). */
   onDuplicate: DuplicateChoice;
 }
@@ -178,15 +183,15 @@ export function duplicateMatchOf(error: unknown): PhoneMatch | null {
 export function useContactCreateMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ fields, onDuplicate }: CreateContactInput) =>
-      call(org.contacts.$post({ param: { orgId }, json: { ...fields, on_duplicate: onDuplicate } })),
-    onMutate: async ({ fields }) => {
+    mutationFn: ({ body, onDuplicate }: CreateContactInput) =>
+      call(org.contacts.$post({ param: { orgId }, json: { ...body, on_duplicate: onDuplicate } })),
+    onMutate: async ({ preview }) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
       const now = new Date().toISOString();
-      const temp = contactFromFields(orgId, fields, newTempId(), now);
+      const temp = contactFromPreview(orgId, preview, newTempId(), now);
       for (const [queryKey] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
         const params = queryKey[3] as ContactListParams | undefined;
-        if (!params || params.q || params.filter === "recent" || (params.filter === "favorites" && !temp.is_favorite)) continue;
+        if (!params || params.q || !listTakesNewContact(params.filter, temp)) continue;
         queryClient.setQueryData<ContactPages>(queryKey, (data) => (data ? prependContact(data, temp) : data));
       }
       return { tempId: temp.id };
@@ -209,7 +214,10 @@ export function useContactCreateMutation(orgId: string) {
 
 export interface UpdateContactInput {
   contact: Contact;
-  changes: Partial<ContactFields>;
+  /** Only what changed; a list given replaces the stored list. */
+  changes: Partial<ContactBody>;
+  /** The changed list row shown until the server answers. */
+  preview: Partial<Contact>;
 }
 
 /** Versioned edit, applied to the lists at once and then replaced by the server's copy. */
@@ -218,9 +226,9 @@ export function useContactUpdateMutation(orgId: string) {
   return useMutation({
     mutationFn: ({ contact: current, changes }: UpdateContactInput) =>
       call(contact.$patch({ ...oneContact(orgId, current.id), json: { version: current.version, ...changes } })),
-    onMutate: async ({ contact, changes }) => {
+    onMutate: async ({ contact, preview }) => {
       await queryClient.cancelQueries({ queryKey: contactKeys.lists(orgId) });
-      setLists(queryClient, orgId, (data) => patchContact(data, contact.id, changes as Partial<Contact>));
+      setLists(queryClient, orgId, (data) => patchContact(data, contact.id, preview));
     },
     onSuccess: (saved) => {
       setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
@@ -343,23 +351,67 @@ export function useDuplicateContactsQuery(orgId: string | null, enabled: boolean
   });
 }
 
+/** A new contact goes on top of the lists that would show it; Recent and the birthday list wait for the server. */
+const listTakesNewContact = (filter: ContactListParams["filter"], contact: Contact) =>
+  filter === "all" || (filter === "favorites" && contact.is_favorite);
+
 /** The row shown until the server answers a create. */
-function contactFromFields(orgId: string, f: NewContact, id: string, now: string): Contact {
+function contactFromPreview(orgId: string, preview: Partial<Contact>, id: string, now: string): Contact {
   return {
+    first_name: "",
+    last_name: null,
+    company: null,
+    email: null,
+    phone: null,
+    phone_type: "mobile",
+    phone2: null,
+    phone2_type: "home",
+    address: null,
+    city: null,
+    province_state: null,
+    postal_zip_code: null,
+    notes: null,
+    is_favorite: false,
+    kind: "person",
+    name_prefix: null,
+    middle_name: null,
+    name_suffix: null,
+    phonetic_first_name: null,
+    phonetic_last_name: null,
+    nickname: null,
+    department: null,
+    job_title: null,
+    birthday: null,
+    ...preview,
     id,
     organization_id: orgId,
-    ...contactColumns(f),
     // The server reads the numbers; until it answers, the typed ones are shown.
     phone_e164: null,
     phone2_e164: null,
     phone_display: null,
     phone2_display: null,
+    photo_etag: null,
     last_accessed: null,
     created_at: now,
     updated_at: now,
     deleted_at: null,
     version: 1,
   };
+}
+
+/** Sets or removes a contact's photo; the lists and the detail view show the new one (or the initials). */
+export function useContactPhotoMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, photo }: { id: string; photo: Blob | null }) =>
+      photo
+        ? call(contact.photo.$put({ ...oneContact(orgId, id), form: { photo: new File([photo], "photo.jpg", { type: "image/jpeg" }) } }))
+        : call(contact.photo.$delete(oneContact(orgId, id))),
+    onSuccess: (saved) => {
+      setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
+      queryClient.setQueryData<ContactDetail>(contactKeys.detail(orgId, saved.id), (detail) => detail && { ...detail, ...saved });
+    },
+  });
 }
 
 // Live updates (web/features/live): another person's changes patched into what this tab has loaded.
@@ -373,7 +425,7 @@ export async function showContactFromElsewhere(queryClient: QueryClient, orgId: 
   if (!fresh || listed) return;
   for (const [queryKey, data] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
     const params = queryKey[3] as ContactListParams | undefined;
-    if (!data || !params || params.q || params.filter === "recent" || (params.filter === "favorites" && !fresh.is_favorite)) continue;
+    if (!data || !params || params.q || !listTakesNewContact(params.filter, fresh)) continue;
     if (!containsContact(data, id)) queryClient.setQueryData<ContactPages>(queryKey, prependContact(data, fresh));
   }
 }

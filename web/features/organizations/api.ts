@@ -25,11 +25,14 @@ export function useOrganizationDeleteMutation() {
   });
 }
 
+/** The switches of an organization's settings card; one is changed at a time. */
+export type OrganizationSettings = { staffCardDav: boolean } | { requirePhone: boolean };
+
 /** Changes an organization's settings (owner and admins); the organization list is read again. */
 export function useOrganizationSettingsMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: { staffCardDav: boolean }) => call(client.orgs[":orgId"].$patch({ param: { orgId }, json: settings })),
+    mutationFn: (settings: OrganizationSettings) => call(client.orgs[":orgId"].$patch({ param: { orgId }, json: settings })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }

@@ -13,10 +13,12 @@ interface ContactCardListProps {
   actions: ContactRowActions;
   /** Cards side by side (masonry lanes) on wide screens. */
   lanes: number;
+  /** Each card shows the person's birthday (the birthdays list). */
+  showBirthday: boolean;
 }
 
 /** The card view as a virtual feed: only the cards near the viewport are rendered. */
-export function ContactCardList({ contacts, paging, actions, lanes }: ContactCardListProps) {
+export function ContactCardList({ contacts, paging, actions, lanes, showBirthday }: ContactCardListProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   // Phones show dense two-line cards (dense-contact-card.tsx).
   const dense = !useMediaQuery("(min-width: 640px)");
@@ -73,6 +75,7 @@ export function ContactCardList({ contacts, paging, actions, lanes }: ContactCar
               actions={actions}
               position={item.index + 1}
               setSize={paging.total ?? -1}
+              showBirthday={showBirthday}
             />
           </div>
         );

@@ -6,6 +6,8 @@ import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
+import { BirthdayBadge } from "./birthday-badge";
+import { ContactAvatar } from "./contact-avatar";
 import { ContactCardDetails } from "./contact-card-details";
 import { ContactCardMenu } from "./contact-card-menu";
 import { type CardPhone, ContactReachList } from "./contact-reach-list";
@@ -22,10 +24,12 @@ interface ContactCardProps {
   /** Position in the list and the list's size (-1 when unknown), for the feed's assistive-technology hints. */
   position: number;
   setSize: number;
+  /** The birthdays list shows the day on the card. */
+  showBirthday: boolean;
 }
 
 /** One contact in the card view: name, company, phones with SMS, e-mail, star, menu and 'More details'. */
-export function ContactCard({ contact, expanded, onToggleExpanded, actions, position, setSize }: ContactCardProps) {
+export function ContactCard({ contact, expanded, onToggleExpanded, actions, position, setSize, showBirthday }: ContactCardProps) {
   const nameId = useId();
   const detailsId = useId();
   const dense = !useMediaQuery("(min-width: 640px)");
@@ -48,6 +52,7 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
         phones={phones}
         nameId={nameId}
         detailsId={detailsId}
+        showBirthday={showBirthday}
       />
     );
   }
@@ -60,13 +65,17 @@ export function ContactCard({ contact, expanded, onToggleExpanded, actions, posi
       className={cn("rounded-lg border bg-card p-4 shadow-xs", isUnsaved(contact) && "opacity-70")}
     >
       <div className="flex items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-col">
-          <h3 id={nameId} className="truncate font-medium">
-            <button type="button" className="max-w-full truncate text-left hover:underline" onClick={() => actions.onOpenDetail(contact)}>
-              {name}
-            </button>
-          </h3>
-          {showCompany && <p className="truncate text-sm text-muted-foreground">{contact.company}</p>}
+        <div className="flex min-w-0 items-center gap-3">
+          <ContactAvatar contact={contact} className="size-10" />
+          <div className="flex min-w-0 flex-col">
+            <h3 id={nameId} className="truncate font-medium">
+              <button type="button" className="max-w-full truncate text-left hover:underline" onClick={() => actions.onOpenDetail(contact)}>
+                {name}
+              </button>
+            </h3>
+            {showCompany && <p className="truncate text-sm text-muted-foreground">{contact.company}</p>}
+          </div>
+          {showBirthday && <BirthdayBadge birthday={contact.birthday} />}
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0 items-center">
           <FavoriteButton contact={contact} onToggle={actions.onToggleFavorite} />

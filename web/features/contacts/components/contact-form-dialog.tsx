@@ -4,6 +4,11 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/u
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useReturnFocus } from "@/hooks/use-return-focus";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useContactQuery } from "../api";
+import { failureReason } from "../lib/contact-display";
 import type { Contact } from "../types";
 import { ContactForm } from "./contact-form";
 
@@ -38,15 +43,37 @@ export function ContactFormDialog({ orgId, contact, open, onOpenChange, onOpenEx
     else after();
   }
 
-  const form = (
+  // An edit starts from the server's whole contact (every phone, address...), not the list's row.
+  const detail = useContactQuery(orgId, contact?.id ?? "", undefined, contact !== null);
+  const form = !contact ? (
     <ContactForm
       orgId={orgId}
-      contact={contact}
+      contact={null}
       onSaved={close}
       onCancel={() => requestClose()}
       onOpenExisting={(id) => requestClose(() => onOpenExisting(id))}
       onDirtyChange={onDirtyChange}
     />
+  ) : detail.data && detail.isFetchedAfterMount ? (
+    <ContactForm
+      orgId={orgId}
+      contact={detail.data}
+      onSaved={close}
+      onCancel={() => requestClose()}
+      onOpenExisting={(id) => requestClose(() => onOpenExisting(id))}
+      onDirtyChange={onDirtyChange}
+    />
+  ) : detail.isError ? (
+    <div className="flex flex-col gap-3 p-6">
+      <Alert variant="destructive">
+        <AlertDescription>Failed to load contact: {failureReason(detail.error)}</AlertDescription>
+      </Alert>
+      <Button variant="outline" className="self-start" onClick={() => void detail.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : (
+    <PageSpinner label="Loading contact" />
   );
   const confirm = (
     <ConfirmDialog

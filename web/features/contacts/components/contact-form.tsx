@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import { normalizePhone } from "@shared/phone";
@@ -10,17 +9,27 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useUnsavedForm } from "@/hooks/use-unsaved-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRemoteChange } from "@/features/live/hooks/use-remote-change";
-import { reloadContact, usePhoneMatchQuery } from "../api";
+import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { DEFAULT_CONTACT_RULES } from "@shared/contact-model/data-schema";
+import { type ContactDetail, reloadContact, usePhoneMatchQuery } from "../api";
 import { useContactSave } from "../hooks/use-contact-save";
-import { type ContactFormOutput, contactFormSchema, type ContactFormValues, formValuesFrom } from "../lib/contact-form-values";
-import type { Contact } from "../types";
+import { contactInitials } from "../lib/contact-display";
+import {
+  type ContactFormOutput,
+  contactFormResolver,
+  type ContactFormValues,
+  changedKeys,
+  formValuesFrom,
+} from "../lib/contact-form-values";
+import { contactPhotoUrl } from "../lib/contact-photo";
 import { ContactFormFields } from "./contact-form-fields";
+import { ContactPhotoField, type PhotoChange } from "./contact-photo-field";
 import { DuplicateBanner } from "./duplicate-banner";
 
 interface ContactFormProps {
   orgId: string;
-  /** The contact being edited; null adds a new one. */
-  contact: Contact | null;
+  /** The contact being edited, as GET /contacts/:id answers it (every list); null adds a new one. */
+  contact: ContactDetail | null;
   /** Closes after a save, with nothing left to lose. */
   onSaved: () => void;
   /** Cancel: the dialog asks first when something was typed. */
@@ -41,30 +50,45 @@ const PHONE_CHECK_DELAY_MS = 300;
 export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting, onDirtyChange }: ContactFormProps) {
   // After a version conflict the form continues from the server's fresh copy.
   const [base, setBase] = useState(contact);
+  // What the form was filled with: a save sends only the fields that differ from it.
+  const [initial, setInitial] = useState(() => formValuesFrom(contact));
+  const [photo, setPhoto] = useState<PhotoChange>({ kind: "keep" });
   // A duplicate the server reported on save (the check as typed may not have answered yet).
   const [reported, setReported] = useState<PhoneMatch | null>(null);
   const { save, saving } = useContactSave(orgId);
+  const { current } = useCurrentOrganization();
+  const requirePhone = current?.requirePhone ?? DEFAULT_CONTACT_RULES.requirePhone;
+  const resolver = useMemo(() => contactFormResolver({ requirePhone }), [requirePhone]);
   const {
     register,
     handleSubmit,
     reset,
     clearErrors,
     control,
-    formState: { errors, isDirty, dirtyFields },
+    getValues,
+    formState: { errors, isDirty },
   } = useForm<ContactFormValues, unknown, ContactFormOutput>({
-    resolver: zodResolver(contactFormSchema),
-    defaultValues: formValuesFrom(contact),
+    resolver,
+    defaultValues: initial,
     reValidateMode: "onSubmit",
   });
-  useUnsavedForm(isDirty);
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const dirty = isDirty || photo.kind !== "keep";
+  useUnsavedForm(dirty);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  function restart(fresh: ContactDetail) {
+    setBase(fresh);
+    const values = formValuesFrom(fresh);
+    setInitial(values);
+    reset(values);
+  }
 
   // The server checks the whole book as the number is typed, not just the rows this screen loaded.
-  const phone = useDebouncedValue(normalizePhone(useWatch({ control, name: "phone" })), PHONE_CHECK_DELAY_MS);
+  const phone = useDebouncedValue(normalizePhone(useWatch({ control, name: "phones.0.value" }) ?? ""), PHONE_CHECK_DELAY_MS);
   const checked = usePhoneMatchQuery(orgId, phone, base?.id ?? null).data?.match ?? null;
   const match = checked ?? (reported && normalizePhone(reported.phone) === phone ? reported : null);
 
-  function handleEdited(name: keyof ContactFormValues) {
+  function handleEdited(name: Parameters<typeof clearErrors>[0] & string) {
     clearErrors(name);
     // 'First name or company is required' sits on First Name but is answered by either field.
     if (name === "company") clearErrors("first_name");
@@ -83,19 +107,15 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     setReloading(false);
     // Gone (trashed elsewhere): nothing to edit any more.
     if (!fresh) return onSaved();
-    setBase(fresh);
-    reset(formValuesFrom(fresh));
+    restart(fresh);
   }
 
   const submit = (choice: DuplicateChoice) =>
     handleSubmit(async (values: ContactFormOutput) => {
-      const outcome = await save(base, values, dirtyFields, choice);
+      const outcome = await save({ base, values, changed: changedKeys(getValues(), initial), onDuplicate: choice, photo });
       if (outcome.kind === "saved") onSaved();
       else if (outcome.kind === "duplicate") setReported(outcome.match);
-      else if (outcome.kind === "conflict" && outcome.fresh) {
-        setBase(outcome.fresh);
-        reset(formValuesFrom(outcome.fresh));
-      }
+      else if (outcome.kind === "conflict" && outcome.fresh) restart(outcome.fresh);
     });
 
   return (
@@ -123,7 +143,21 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
           />
         )}
         <fieldset disabled={saving} className="contents">
-          <ContactFormFields register={register} errors={errors} onEdited={handleEdited} />
+          <ContactPhotoField
+            stored={base?.photo_etag ? contactPhotoUrl(orgId, base.id, base.photo_etag) : null}
+            initials={base ? contactInitials(base) : "?"}
+            value={photo}
+            onChange={setPhoto}
+            disabled={saving}
+          />
+          <ContactFormFields
+            control={control}
+            register={register}
+            errors={errors}
+            onEdited={handleEdited}
+            requirePhone={requirePhone}
+            initial={initial}
+          />
         </fieldset>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t bg-background px-4 py-3 sm:flex-row sm:justify-end sm:px-6">

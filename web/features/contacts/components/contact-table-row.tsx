@@ -4,6 +4,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import type { Contact } from "../types";
+import { BirthdayBadge } from "./birthday-badge";
+import { ContactAvatar } from "./contact-avatar";
 import { FavoriteButton } from "./favorite-button";
 import { PhoneNumber, SmsLink, contactPhone } from "./phone-links";
 import { isUnsaved } from "../lib/contact-cache";
@@ -13,12 +15,13 @@ interface ContactTableRowProps {
   index: number;
   rowRef: Ref<HTMLTableRowElement>;
   actions: ContactRowActions;
+  showBirthday: boolean;
 }
 
 const placeholder = (text: string) => <span className="text-muted-foreground">{text}</span>;
 
 /** One table row; a click on it (outside the star, links and actions) opens the contact's detail view. */
-export function ContactTableRow({ contact, index, rowRef, actions }: ContactTableRowProps) {
+export function ContactTableRow({ contact, index, rowRef, actions, showBirthday }: ContactTableRowProps) {
   const pending = isUnsaved(contact);
   const phone = contactPhone(contact);
 
@@ -38,15 +41,19 @@ export function ContactTableRow({ contact, index, rowRef, actions }: ContactTabl
       <td className="py-2 pl-2">
         <FavoriteButton contact={contact} onToggle={actions.onToggleFavorite} />
       </td>
-      <td className="truncate px-3 py-2 font-medium">
-        <button
-          type="button"
-          className="max-w-full truncate text-left hover:underline"
-          onClick={() => !pending && actions.onOpenDetail(contact)}
-          data-skip-access=""
-        >
-          {contact.first_name || (contact.company && !contact.last_name ? contact.company : null) || placeholder("No first name")}
-        </button>
+      <td className="px-3 py-2 font-medium">
+        <div className="flex min-w-0 items-center gap-2">
+          <ContactAvatar contact={contact} className="size-8" />
+          <button
+            type="button"
+            className="min-w-0 truncate text-left hover:underline"
+            onClick={() => !pending && actions.onOpenDetail(contact)}
+            data-skip-access=""
+          >
+            {contact.first_name || (contact.company && !contact.last_name ? contact.company : null) || placeholder("No first name")}
+          </button>
+          {showBirthday && <BirthdayBadge birthday={contact.birthday} />}
+        </div>
       </td>
       <td className="truncate px-3 py-2">{contact.last_name || placeholder("-")}</td>
       <td className="hidden truncate px-3 py-2 md:table-cell">{contact.company || placeholder("-")}</td>

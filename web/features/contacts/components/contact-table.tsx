@@ -8,13 +8,15 @@ interface ContactTableProps {
   contacts: Contact[];
   paging: ListPaging;
   actions: ContactRowActions;
+  /** Each row shows the person's birthday (the birthdays list). */
+  showBirthday: boolean;
 }
 
 const COLUMNS = 8;
 const head = "h-10 px-3 text-left align-middle font-medium text-muted-foreground whitespace-nowrap";
 
 /** The table view; rows outside the viewport are replaced by two spacer rows, so the DOM stays small. */
-export function ContactTable({ contacts, paging, actions }: ContactTableProps) {
+export function ContactTable({ contacts, paging, actions, showBirthday }: ContactTableProps) {
   const { listRef, virtualizer, items, scrollMargin } = useWindowList({
     count: contacts.length,
     estimateSize: 61,
@@ -81,6 +83,7 @@ export function ContactTable({ contacts, paging, actions }: ContactTableProps) {
                 index={item.index}
                 rowRef={virtualizer.measureElement}
                 actions={actions}
+                showBirthday={showBirthday}
               />
             ) : null;
           })}

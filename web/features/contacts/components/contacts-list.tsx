@@ -52,6 +52,8 @@ export function ContactsList({ query, params, view, lanes, total, actions, onAdd
   }
   if (contacts.length === 0) return <ContactsEmptyState params={params} view={view} onAdd={onAdd} />;
 
+  // The birthdays list shows each person's day on their row.
+  const showBirthday = params.filter === "birthdays";
   const paging: ListPaging = {
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
@@ -63,9 +65,9 @@ export function ContactsList({ query, params, view, lanes, total, actions, onAdd
   return (
     <div className="flex flex-col gap-3" aria-busy={query.isPlaceholderData}>
       {view === "cards" ? (
-        <ContactCardList contacts={contacts} paging={paging} actions={actions} lanes={lanes} />
+        <ContactCardList contacts={contacts} paging={paging} actions={actions} lanes={lanes} showBirthday={showBirthday} />
       ) : (
-        <ContactTable contacts={contacts} paging={paging} actions={actions} />
+        <ContactTable contacts={contacts} paging={paging} actions={actions} showBirthday={showBirthday} />
       )}
       {query.isFetchingNextPage && (
         <div className="flex justify-center py-4">

@@ -4,6 +4,8 @@ import { cn } from "@/lib/utils";
 import type { ContactRowActions } from "../hooks/use-contact-row-actions";
 import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
+import { BirthdayBadge } from "./birthday-badge";
+import { ContactAvatar } from "./contact-avatar";
 import { ContactCardDetails } from "./contact-card-details";
 import { ContactCardMenu } from "./contact-card-menu";
 import { type CardPhone, ContactReachList } from "./contact-reach-list";
@@ -21,6 +23,7 @@ interface DenseContactCardProps {
   phones: CardPhone[];
   nameId: string;
   detailsId: string;
+  showBirthday: boolean;
 }
 
 /**
@@ -28,7 +31,7 @@ interface DenseContactCardProps {
  * the menu, about 58 px tall so eight or more fit on a 390 x 844 screen; it expands for the rest.
  */
 export function DenseContactCard(props: DenseContactCardProps) {
-  const { contact, expanded, onToggleExpanded, actions, position, setSize, phones, nameId, detailsId } = props;
+  const { contact, expanded, onToggleExpanded, actions, position, setSize, phones, nameId, detailsId, showBirthday } = props;
   const name = contactName(contact);
   const phone = contactPhone(contact);
   const dialable = dialableNumber(phone);
@@ -43,6 +46,7 @@ export function DenseContactCard(props: DenseContactCardProps) {
       className={cn("rounded-lg border bg-card px-3 py-2 shadow-xs", isUnsaved(contact) && "opacity-70")}
     >
       <div className="flex items-center gap-1">
+        <ContactAvatar contact={contact} className="mr-1 size-8" />
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 id={nameId} className="truncate text-sm font-medium">
             <button type="button" className="max-w-full truncate text-left" onClick={() => actions.onOpenDetail(contact)}>
@@ -51,6 +55,7 @@ export function DenseContactCard(props: DenseContactCardProps) {
           </h3>
           {secondLine && <p className="truncate text-xs text-muted-foreground">{secondLine}</p>}
         </div>
+        {showBirthday && <BirthdayBadge birthday={contact.birthday} />}
         {dialable && (
           <Button asChild variant="ghost" size="icon" className="size-9 shrink-0 text-primary">
             <a href={`tel:${dialable}`} aria-label={`Call ${phone ? shownNumber(phone) : ""}`}>

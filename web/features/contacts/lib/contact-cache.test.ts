@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Contact } from "../types";
 import { type ContactPages, patchContact, prependContact, reinsertContact, removeContact } from "./contact-cache";
-import { changedFields, formValuesFrom } from "./contact-form-values";
 import { formatCount } from "./contact-display";
 
 const contact = (id: string, extra: Partial<Contact> = {}) => ({ id, first_name: id, is_favorite: false, ...extra }) as Contact;
@@ -50,17 +49,6 @@ describe("contact cache helpers", () => {
 
   it("prepends new rows to the first page", () => {
     expect(ids(prependContact(pages(["a"], ["b"]), contact("t")))).toEqual([["t", "a"], ["b"]]);
-  });
-});
-
-describe("contact form values", () => {
-  it("starts empty with the default phone types", () => {
-    expect(formValuesFrom(null)).toMatchObject({ first_name: "", phone: "", phone_type: "mobile", phone2_type: "home" });
-  });
-
-  it("sends only the edited fields, empty ones as null", () => {
-    const output = { ...formValuesFrom(null), first_name: "Ann", last_name: null, phone: "5555550101" } as never;
-    expect(changedFields(output, { first_name: true, last_name: true })).toEqual({ first_name: "Ann", last_name: null });
   });
 });
 

@@ -96,3 +96,12 @@ export const formatCount = (value: number, exact = false) =>
 
 /** The unsearched "All Contacts" count is an exact counter; every other count is capped. */
 export const isExactCount = (filter: ContactFilter, q: string) => filter === "all" && q === "";
+
+/** Up to two letters for a contact without a photo: first and last name, or the company's first words. */
+export function contactInitials(contact: { first_name: string | null; last_name: string | null; company: string | null }): string {
+  const first = (text: string | null | undefined) => Array.from(text?.trim() ?? "")[0] ?? "";
+  const named = first(contact.first_name) + first(contact.last_name);
+  if (named) return named;
+  const words = (contact.company ?? "").trim().split(/\s+/);
+  return first(words[0]) + first(words[1]) || "?";
+}

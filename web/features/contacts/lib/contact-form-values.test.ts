@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { emptyContactData } from "@shared/contact-model/data-schema";
 import { LIST_FIELDS, SINGLE_FIELDS } from "@shared/contact-model/fields";
-import { changedFields, changedKeys, contactFormResolver, type ContactFormValues, type ContactSource, formValuesFrom } from "./contact-form-values";
+import {
+  changedFields,
+  changedKeys,
+  contactFormResolver,
+  type ContactFormValues,
+  type ContactSource,
+  formValuesFrom,
+} from "./contact-form-values";
 
 const resolve = async (values: ContactFormValues, requirePhone = true) =>
   contactFormResolver({ requirePhone })(values, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -18,7 +25,16 @@ const stored: ContactSource = {
   ],
   emails: [{ value: "ada@example.com", type: "work", label: null }],
   addresses: [
-    { street: "1 Main St", extended: null, city: "Nashville", region: "TN", postal_code: "37201", country: null, type: "home", label: null },
+    {
+      street: "1 Main St",
+      extended: null,
+      city: "Nashville",
+      region: "TN",
+      postal_code: "37201",
+      country: null,
+      type: "home",
+      label: null,
+    },
   ],
   dates: [{ value: "--12-10", type: "birthday", label: null }],
 };

@@ -26,7 +26,12 @@ export interface ExportCardProps {
   initialGroup?: string | undefined;
 }
 
-const FILTER_WORDS: Record<ContactFilter, string> = { all: "all contacts", favorites: "favourites", recent: "recently viewed" };
+const FILTER_WORDS: Record<ContactFilter, string> = {
+  all: "all contacts",
+  favorites: "favourites",
+  recent: "recently viewed",
+  birthdays: "birthdays this month",
+};
 
 /**
  * Spec section 2's Export card: admins and the owner pick a format and what to export; the browser then

@@ -5,34 +5,69 @@ import { Switch } from "@/components/ui/switch";
 import type { MeOrganization } from "@/features/auth/api";
 import { getErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { useOrganizationSettingsMutation } from "../api";
+import { type OrganizationSettings, useOrganizationSettingsMutation } from "../api";
+
+const REQUIRE_PHONE_LABEL = "Every contact needs a phone number";
+const REQUIRE_PHONE_DESCRIPTION =
+  "When off, a contact can be saved with only an e-mail address or only a name. A phone number that is given must still be valid.";
+
+type SettingKey = "staffCardDav" | "requirePhone";
+
+interface SettingSwitchProps {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function SettingSwitch({ id, label, description, checked, disabled, onChange }: SettingSwitchProps) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </div>
+  );
+}
 
 /** The organization's settings, for its owner and admins (User Management); a switch is saved at once. */
 export function OrganizationSettingsCard({ organization }: { organization: MeOrganization }) {
   const update = useOrganizationSettingsMutation(organization.id);
-  const checked = update.isPending ? update.variables.staffCardDav : organization.staffCardDav;
+  // While a change is saved its switch shows the new position.
+  const shown = (key: SettingKey) => {
+    const pending = update.isPending ? (update.variables as Partial<Record<SettingKey, boolean>>)[key] : undefined;
+    return pending ?? organization[key];
+  };
+  const change = (settings: OrganizationSettings) => update.mutate(settings, { onError: (error) => toast.error(getErrorMessage(error)) });
   return (
     <Card className="mt-6">
       <CardHeader>
         <CardTitle>Organization settings</CardTitle>
         <CardDescription>Apply to everyone in {organization.name}.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <div className="flex items-center justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="staff-carddav">{STAFF_CARDDAV_LABEL}</Label>
-            <p id="staff-carddav-description" className="text-sm text-muted-foreground">
-              {STAFF_CARDDAV_DESCRIPTION}
-            </p>
-          </div>
-          <Switch
-            id="staff-carddav"
-            checked={checked}
-            disabled={update.isPending}
-            onCheckedChange={(staffCardDav) => update.mutate({ staffCardDav }, { onError: (error) => toast.error(getErrorMessage(error)) })}
-            aria-describedby="staff-carddav-description"
-          />
-        </div>
+      <CardContent className="flex flex-col gap-6">
+        <SettingSwitch
+          id="staff-carddav"
+          label={STAFF_CARDDAV_LABEL}
+          description={STAFF_CARDDAV_DESCRIPTION}
+          checked={shown("staffCardDav")}
+          disabled={update.isPending}
+          onChange={(staffCardDav) => change({ staffCardDav })}
+        />
+        <SettingSwitch
+          id="require-phone"
+          label={REQUIRE_PHONE_LABEL}
+          description={REQUIRE_PHONE_DESCRIPTION}
+          checked={shown("requirePhone")}
+          disabled={update.isPending}
+          onChange={(requirePhone) => change({ requirePhone })}
+        />
       </CardContent>
     </Card>
   );
