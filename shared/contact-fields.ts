@@ -30,9 +30,10 @@ export const PHONE_TYPES = [
 ] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
 
-export const CONTACT_FILTERS = ["all", "favorites", "recent"] as const;
+/** 'birthdays': a birthday this month (ADR 015). */
+export const CONTACT_FILTERS = ["all", "favorites", "recent", "birthdays"] as const;
 export type ContactFilter = (typeof CONTACT_FILTERS)[number];
-export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favorite", "created", "updated"] as const;
+export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favorite", "created", "updated", "birthday"] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const DEFAULT_SORT: ContactSort = "last_name";
 export const RECENT_DAYS = 3;
