@@ -18,6 +18,7 @@ import * as carddav from "./migrations/0050-carddav.js";
 import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
 import * as carddavRules from "./migrations/0060-carddav-rules.js";
 import * as recentIndex from "./migrations/0061-recent-index.js";
+import * as contactPhotos from "./migrations/0063-contact-photos.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0051-batch-change-numbers": batchChangeNumbers,
   "0060-carddav-rules": carddavRules,
   "0061-recent-index": recentIndex,
+  "0063-contact-photos": contactPhotos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -172,6 +172,7 @@ export async function writeBatch(
           vcard_uid: row.extras?.uid ?? null,
           dav_name: null,
           vcard_extra: row.extras?.extraLines.length ? row.extras.extraLines.join("\n") : null,
+          photo_etag: null,
         };
         targets.set(keys.phone_digits, { row: created, isNew: true, ownedByRun: true, previous: {}, dirty: false });
         tally.imported++;
