@@ -19,6 +19,7 @@ import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
 import * as carddavRules from "./migrations/0060-carddav-rules.js";
 import * as recentIndex from "./migrations/0061-recent-index.js";
 import * as richContacts from "./migrations/0062-rich-contacts.js";
+import * as contactPhotos from "./migrations/0063-contact-photos.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations = {
@@ -41,6 +42,7 @@ const migrations = {
   "0060-carddav-rules": carddavRules,
   "0061-recent-index": recentIndex,
   "0062-rich-contacts": richContacts,
+  "0063-contact-photos": contactPhotos,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -175,6 +175,8 @@ export interface ContactsTable {
   /** The first birthday as written (YYYY-MM-DD or --MM-DD); birthday_md its MM-DD ('' without one). */
   birthday: ColumnType<string | null, string | null | undefined, string | null>;
   birthday_md: ColumnType<string, string | undefined, string>;
+  /** The version of the contact's photo (migration 0063), null without one; the bytes are in contact_photos. */
+  photo_etag: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -318,7 +320,19 @@ export interface ContactTombstonesTable {
   name: string;
 }
 
+/** A contact's photo as the server keeps it: a square JPEG (server/services/contact-photos.ts). */
+export interface ContactPhotosTable {
+  contact_id: string;
+  organization_id: string;
+  /** Both drivers answer a Buffer. */
+  bytes: ColumnType<Buffer, Uint8Array, Uint8Array>;
+  /** A hash of the bytes, as the contact's photo_etag. */
+  etag: string;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  contact_photos: ContactPhotosTable;
   password_change_required: PasswordChangeRequiredTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

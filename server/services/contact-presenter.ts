@@ -12,7 +12,7 @@ import { dataOfRow } from "./contact-row.js";
  * phones formatted for display (with the install's default country), so the list screens need no phone
  * library; derived keys stay inside.
  */
-export function presentContact(c: ShownContact & { photo_etag?: string | null }, country: CountryCode): Contact {
+export function presentContact(c: ShownContact, country: CountryCode): Contact {
   return {
     id: c.id,
     organization_id: c.organization_id,

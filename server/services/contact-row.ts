@@ -88,5 +88,6 @@ export function newContactRow(
     vcard_uid: meta.vcard_uid ?? null,
     dav_name: meta.dav_name ?? null,
     vcard_extra: meta.vcard_extra ?? null,
+    photo_etag: null,
   };
 }

@@ -100,6 +100,7 @@ export const SHOWN_COLUMNS = [
   "department",
   "job_title",
   "birthday",
+  "photo_etag",
 ] as const satisfies readonly (keyof ContactsTable)[];
 
 export type ShownContact = Pick<ContactRow, (typeof SHOWN_COLUMNS)[number]>;
