@@ -19,7 +19,8 @@ import { meRoutes } from "./routes/me.js";
 import { organizationRoutes } from "./routes/organizations.js";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
-const IMPORT_UPLOAD = /^\/api\/orgs\/[^/]+\/imports(\/preview)?$/;
+// File uploads: each route sets its own, larger limit (imports, a contact's photo).
+const FILE_UPLOAD = /^\/api\/orgs\/[^/]+\/(imports(\/preview)?|contacts\/[^/]+\/photo)$/;
 
 /** The JSON API under /api; its type is what the web client is built from (web/api-client.ts). */
 const apiRoutes = new Hono<AppEnv>()
@@ -52,10 +53,10 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ error: { code: "TOO_LARGE", message: "The request is too large." } }, 413),
   });
   // GET and HEAD carry no body, and asking for one builds a whole Request object: 3% of a list page's CPU.
-  // File uploads have their own, larger limit on their route (server/routes/imports.ts). Within the
+  // File uploads have their own, larger limit on their route (imports.ts, contact-photos.ts). Within the
   // limit, no body nested deeper than MAX_JSON_DEPTH reaches a parser (ours or Better Auth's).
   app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || IMPORT_UPLOAD.test(c.req.path)
+    c.req.method === "GET" || c.req.method === "HEAD" || FILE_UPLOAD.test(c.req.path)
       ? next()
       : limitBody(c, () => refuseDeepJson(c, next)),
   );

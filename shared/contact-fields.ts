@@ -30,6 +30,7 @@ export const PHONE_TYPES = [
 ] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
 
+/** 'birthdays': a birthday this month (ADR 015). */
 export const CONTACT_FILTERS = ["all", "favorites", "recent", "birthdays"] as const;
 export type ContactFilter = (typeof CONTACT_FILTERS)[number];
 export const CONTACT_SORTS = ["name", "first_name", "last_name", "recent", "favorite", "created", "updated", "birthday"] as const;

@@ -64,10 +64,12 @@ export const contactFieldsSchema = z
 
 export type ContactFields = z.output<typeof contactFieldsSchema>;
 
-export const contactCreateSchema = z.intersection(
-  z.object({ on_duplicate: z.enum(DUPLICATE_CHOICES).default("merge") }),
-  contactFieldsSchema,
-);
+/**
+ * POST: the choice on a duplicate phone, and the contact: any data keys of the field table (lists as
+ * arrays of entries) and/or the spec's flat fields, validated by the server with the organization's
+ * rules (shared/contact-model/data-schema.ts).
+ */
+export const contactCreateSchema = z.looseObject({ on_duplicate: z.enum(DUPLICATE_CHOICES).default("merge") });
 
 /** The highest version an edit can start from: the column is a 32-bit integer on PostgreSQL, and an edit writes version + 1. */
 const EDITABLE_VERSION_MAX = 2 ** 31 - 2;
@@ -83,11 +85,18 @@ export const contactVersionSchema = z.looseObject({
 
 export const favoriteSchema = z.object({ is_favorite: z.boolean() });
 
+/** The month 'birthdays' means, as the client's calendar has it ('04'); the server's otherwise. */
+const birthdayMonth = z
+  .string()
+  .regex(/^(0[1-9]|1[0-2])$/, "month must be 01 to 12")
+  .optional();
+
 export const contactListQuerySchema = searchPageQuerySchema.extend({
   filter: z.enum(CONTACT_FILTERS).default("all"),
   sort: z.enum(CONTACT_SORTS).default(DEFAULT_SORT),
+  month: birthdayMonth,
 });
 
-export const contactCountsQuerySchema = searchPageQuerySchema.pick({ q: true });
+export const contactCountsQuerySchema = searchPageQuerySchema.pick({ q: true }).extend({ month: birthdayMonth });
 
 export const phoneMatchQuerySchema = z.object({ phone: z.string().max(40), except: z.string().max(100).optional() });

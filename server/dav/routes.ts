@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { can } from "../../shared/policy/can.js";
 import type { OrgActor } from "../../shared/policy/types.js";
 import { notFound } from "../errors.js";
-import { createContact, softDeleteContact, updateContact } from "../services/contacts.js";
+import { contactRules, createContact, softDeleteContact, updateContact } from "../services/contacts.js";
 import { cardToContact, contactToCard } from "../vcard/contact-card.js";
 import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
 import { type DavEnv, requireAppPassword } from "./auth.js";
@@ -221,15 +221,16 @@ async function putCard(c: Context<DavEnv>) {
   const existing = found && !found.deleted_at ? found : undefined;
   if (existing && c.req.header("if-none-match")?.trim() === "*") throw new DavError(412, "A card with this name already exists.");
   const expected = ifMatchVersion(c, existing);
-  const card = await cardToContact(await c.req.text());
+  const rules = await contactRules(deps, actor.organizationId);
+  const card = await cardToContact(await c.req.text(), rules);
   if (!card.ok) throw new DavError(403, card.message, { ns: CARDDAV, name: "valid-address-data" });
   if (existing) {
     const { is_favorite: _kept, ...fields } = card.fields;
-    await updateContact(deps, actor, existing.id, expected ?? existing.version, fields, { vcard_uid: card.uid, vcard_extra: card.extra });
+    await updateContact(deps, actor, existing.id, expected ?? existing.version, fields, { vcard_uid: card.uid, vcard_extra: card.extra }, rules);
     // No ETag: the stored card is our rendering of the one sent (RFC 7231 4.3.4), so the client reads it back.
     return c.body(null, 204);
   }
-  await createContact(deps, actor, card.fields, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra });
+  await createContact(deps, actor, card.fields, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra }, rules);
   return c.body(null, 201);
 }
 

@@ -7,6 +7,8 @@ const EXPECTED_TABLES = [
   "app_passwords",
   "audit_logs",
   "contact_counts",
+  "contact_keys",
+  "contact_photos",
   "contact_tombstones",
   "contacts",
   "dav_devices",

@@ -18,9 +18,11 @@ import * as carddav from "./migrations/0050-carddav.js";
 import * as batchChangeNumbers from "./migrations/0051-batch-change-numbers.js";
 import * as carddavRules from "./migrations/0060-carddav-rules.js";
 import * as recentIndex from "./migrations/0061-recent-index.js";
+import * as richContacts from "./migrations/0062-rich-contacts.js";
+import * as contactPhotos from "./migrations/0063-contact-photos.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
-const migrations: Record<string, Migration> = {
+const migrations = {
   "0001-auth-tables": authTables,
   "0002-organizations": organizations,
   "0003-mail-outbox": mailOutbox,
@@ -39,19 +41,20 @@ const migrations: Record<string, Migration> = {
   "0051-batch-change-numbers": batchChangeNumbers,
   "0060-carddav-rules": carddavRules,
   "0061-recent-index": recentIndex,
-};
+  "0062-rich-contacts": richContacts,
+  "0063-contact-photos": contactPhotos,
+} satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// The schema is named so Kysely never mistakes another schema's migration tables for ours.
+const migratorOf = (database: AppDatabase) =>
+  new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+
 /** Applies every pending migration in order; safe to call on each start and from several instances. */
-export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
-  // The schema is named so Kysely never mistakes another schema's migration tables for ours.
-  const migrator = new Migrator({
-    db: database.db,
-    provider,
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+export async function migrateToLatest(database: AppDatabase, upTo?: keyof typeof migrations): Promise<string[]> {
+  const migrator = migratorOf(database);
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -76,6 +76,8 @@ export interface OrganizationsTable {
   contact_seq: ColumnType<number | string, never, never>;
   /** Whether staff may sync the book to their devices over CardDAV (migration 0060). */
   staff_carddav: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Every contact needs a phone number (ADR 015; on by default, the spec's rule). */
+  require_phone: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 export interface MembershipsTable {
   id: string;
@@ -154,6 +156,27 @@ export interface ContactsTable {
   dav_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** vCard property lines the app has no field for, one per line, written back unchanged. */
   vcard_extra: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rich contacts (ADR 015): person or company, the single fields beyond the spec's, every list as JSON. */
+  kind: ColumnType<string, string | undefined, string>;
+  name_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  middle_name: ColumnType<string | null, string | null | undefined, string | null>;
+  name_suffix: ColumnType<string | null, string | null | undefined, string | null>;
+  phonetic_first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  phonetic_last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  nickname: ColumnType<string | null, string | null | undefined, string | null>;
+  department: ColumnType<string | null, string | null | undefined, string | null>;
+  job_title: ColumnType<string | null, string | null | undefined, string | null>;
+  phones: ColumnType<string, string | undefined, string>;
+  emails: ColumnType<string, string | undefined, string>;
+  addresses: ColumnType<string, string | undefined, string>;
+  urls: ColumnType<string, string | undefined, string>;
+  dates: ColumnType<string, string | undefined, string>;
+  custom_fields: ColumnType<string, string | undefined, string>;
+  /** The first birthday as written (YYYY-MM-DD or --MM-DD); birthday_md its MM-DD ('' without one). */
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+  birthday_md: ColumnType<string, string | undefined, string>;
+  /** The version of the contact's photo (migration 0063), null without one; the bytes are in contact_photos. */
+  photo_etag: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -165,6 +188,14 @@ export interface ContactsTable {
   phone_e164: string | null;
   phone2_e164: string | null;
   search_text: string;
+}
+
+/** Every phone and e-mail key of every contact (ADR 015): duplicate checks and import matching read it. */
+export interface ContactKeysTable {
+  organization_id: string;
+  kind: "phone" | "email";
+  key: string;
+  contact_id: string;
 }
 
 export interface GroupsTable {
@@ -289,7 +320,19 @@ export interface ContactTombstonesTable {
   name: string;
 }
 
+/** A contact's photo as the server keeps it: a square JPEG (server/services/contact-photos.ts). */
+export interface ContactPhotosTable {
+  contact_id: string;
+  organization_id: string;
+  /** Both drivers answer a Buffer. */
+  bytes: ColumnType<Buffer, Uint8Array, Uint8Array>;
+  /** A hash of the bytes, as the contact's photo_etag. */
+  etag: string;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  contact_photos: ContactPhotosTable;
   password_change_required: PasswordChangeRequiredTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
@@ -300,6 +343,7 @@ export interface Schema {
   groups: GroupsTable;
   group_contacts: GroupContactsTable;
   contacts: ContactsTable;
+  contact_keys: ContactKeysTable;
   mail_outbox: MailOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;

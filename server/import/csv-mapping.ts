@@ -2,7 +2,8 @@ import type { PhoneType } from "../../shared/contact-schemas.js";
 import type { ColumnMapping, ImportTarget } from "../../shared/import-schemas.js";
 import { isValidEmail } from "../../shared/email.js";
 import { isValidPhone } from "../../shared/phone.js";
-import type { ContactCandidate } from "./candidate.js";
+import type { SingleKey } from "../../shared/contact-model/fields.js";
+import { type ContactCandidate, emptyCandidate } from "./candidate.js";
 import { csvCellValue } from "./csv-cell.js";
 import {
   LOCALIZED_EXACT,
@@ -272,7 +273,7 @@ function surnameFirstName(whole: string | undefined): { first: string; last: str
 
 /** Applies a mapping to one record. */
 export function recordToCandidate(record: string[], mapping: ColumnMapping[]): ContactCandidate {
-  const candidate: ContactCandidate = { phones: [] };
+  const candidate = emptyCandidate();
   const text: Partial<Record<ImportTarget, string[]>> = {};
   const phones: { value: string; type: PhoneType | undefined; second: boolean; column: number }[] = [];
   let phoneTypeLabel: string | undefined;
@@ -296,22 +297,31 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
     else (text[column.target] ??= []).push(value);
   });
   const first = (target: ImportTarget) => text[target]?.[0];
-  const assign = <K extends keyof ContactCandidate>(key: K, value: ContactCandidate[K] | undefined) => {
-    if (value !== undefined) candidate[key] = value;
+  const assign = (key: SingleKey, value: string | undefined) => {
+    if (value !== undefined) candidate.singles[key] = value;
   };
   assign("first_name", first("first_name"));
   assign("last_name", first("last_name"));
   const surnameFirst = text.first_name || text.last_name ? undefined : surnameFirstName(first("full_name"));
   if (surnameFirst) {
-    candidate.first_name = surnameFirst.first;
-    candidate.last_name = surnameFirst.last;
-  } else assign("full_name", first("full_name"));
+    candidate.singles.first_name = surnameFirst.first;
+    candidate.singles.last_name = surnameFirst.last;
+  } else if (first("full_name") !== undefined) candidate.full_name = first("full_name")!;
   assign("company", first("company"));
-  assign("email", text.email?.find((e) => EMAILISH.test(e)) ?? first("email"));
-  assign("address", text.address?.join(", "));
-  assign("city", first("city"));
-  assign("province_state", first("province_state"));
-  assign("postal_zip_code", first("postal_zip_code"));
+  const email = text.email?.find((e) => EMAILISH.test(e)) ?? first("email");
+  if (email) candidate.lists.emails.push({ value: email, type: "home", label: null });
+  const address = text.address?.join(", ");
+  if (address || first("city") || first("province_state") || first("postal_zip_code"))
+    candidate.lists.addresses.push({
+      street: address ?? null,
+      extended: null,
+      city: first("city") ?? null,
+      region: first("province_state") ?? null,
+      postal_code: first("postal_zip_code") ?? null,
+      country: null,
+      type: "home",
+      label: null,
+    });
   assign("notes", text.notes?.join("\n"));
   // The first column marked 'phone' takes the row's phone type column; the first 'phone2' the second's.
   const firstPhone = phones.find((p) => !p.second);
@@ -320,7 +330,7 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
     const at = PHONE_PRIORITY.indexOf(type);
     return at < 0 ? PHONE_PRIORITY.length : at;
   };
-  candidate.phones = phones
+  candidate.lists.phones = phones
     .map((p) => ({
       ...p,
       type:
@@ -330,6 +340,6 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
         "mobile",
     }))
     .sort((a, b) => Number(a.second) - Number(b.second) || rank(a.type) - rank(b.type) || a.column - b.column)
-    .map(({ value, type }) => ({ value, type }));
+    .map(({ value, type }) => ({ value, type, label: null }));
   return candidate;
 }

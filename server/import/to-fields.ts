@@ -66,7 +66,7 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
     if (!value) continue;
     const parsed = SINGLE_SCHEMAS[field.key].safeParse(value);
     if (!parsed.success) return { ok: false, message: withField(field.key, parsed.error.issues[0]?.message ?? "is not valid") };
-    data[field.key] = parsed.data;
+    (data as Record<string, unknown>)[field.key] = parsed.data;
   }
   if (!data.first_name && !data.company) {
     data.first_name = data.last_name ?? "Unknown";
@@ -94,7 +94,7 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
       if (issue?.code === "too_big") return { ok: false, message: withField(field.key, issue.message) };
       warnings.push(`'${entry.value ?? Object.values(entry).find(Boolean)}' is not a valid ${field.label.toLowerCase()} and was left out`);
     }
-    data[field.key] = kept;
+    (data as Record<string, unknown>)[field.key] = kept;
   }
   const parsed = contactDataSchema(rules).safeParse(data);
   if (!parsed.success) {

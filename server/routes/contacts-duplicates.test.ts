@@ -49,7 +49,7 @@ describe.each(engines)("duplicates, merge choices and undo (%s)", (engine) => {
     expect(group).toMatchObject({ contact_count: 2, contact_names: ["Fran Land", "Sam Land"] });
   });
 
-  it("'merge' fills only the empty fields and says which typed values were not taken", async () => {
+  it("'merge' fills the empty fields, adds the typed e-mail and address beside the contact's own, and says which typed values were not taken", async () => {
     const first = (await api("POST", "/contacts", { first_name: "Max", phone: "(615) 200-0003", city: "Nashville" })).json.contact;
     const res = await api("POST", "/contacts", {
       first_name: "Maxwell",
@@ -61,8 +61,12 @@ describe.each(engines)("duplicates, merge choices and undo (%s)", (engine) => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ merged: true, contact: { id: first.id, first_name: "Max", last_name: "Stone", city: "Nashville" } });
-    expect(res.json.changes.sort()).toEqual(["email", "last_name"]);
-    expect(res.json.not_applied.sort()).toEqual(["city", "first_name"]);
+    expect(res.json.changes.sort()).toEqual(["addresses", "emails", "last_name"]);
+    expect(res.json.not_applied).toEqual(["first_name"]);
+    // Nothing typed is lost: the other city is a second address, after the contact's own.
+    const detail = (await api("GET", `/contacts/${first.id}`)).json;
+    expect(detail.addresses.map((a: { city: string }) => a.city)).toEqual(["Nashville", "Memphis"]);
+    expect(detail.emails).toEqual([{ value: "max@example.com", type: "home", label: null }]);
   });
 
   it("refuses an unknown duplicate choice", async () => {

@@ -89,7 +89,7 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     });
     expect(res.status).toBe(201);
     expect(res.json.merged).toBe(true);
-    expect(res.json.changes.sort()).toEqual(["email", "last_name"]);
+    expect(res.json.changes.sort()).toEqual(["emails", "last_name"]);
     expect(res.json.contact).toMatchObject({ id: first.id, first_name: "Max", last_name: "Stone", email: "max@example.com", version: 2 });
     const again = await api("POST", "/contacts", { first_name: "Max", phone: "5557770123" });
     expect(again.json).toMatchObject({ merged: true, changes: [] });
@@ -117,7 +117,7 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const fav = await api("POST", `/contacts/${c.id}/favorite`, { is_favorite: true });
     expect(fav.json).toMatchObject({ is_favorite: true, version: 1 });
     const counts = await api("GET", "/contacts/counts?q=vorite");
-    expect(counts.json).toEqual({ all: 1, favorites: 1, recent: 0 });
+    expect(counts.json).toEqual({ all: 1, favorites: 1, recent: 0, birthdays: 0 });
     const access = await api("POST", `/contacts/${c.id}/access`, undefined, staff);
     expect(access.status).toBe(200);
     expect((await api("GET", "/contacts/counts?q=vorite")).json.recent).toBe(1);
@@ -200,6 +200,7 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const res = await api("GET", "/contacts/duplicates");
     const group = res.json.items.find((g: any) => g.normalized_phone === "(555) 888-0000");
     expect(group).toEqual({
+      kind: "phone",
       normalized_phone: "(555) 888-0000",
       contact_count: 2,
       contact_names: ["Dup One", "Dup Two"],
@@ -229,7 +230,7 @@ describe.each(engines)("contact counts stay exact through every kind of change (
       const counts = await api("GET", "/contacts/counts");
       const real = (await api("GET", "/contacts?limit=200")).json.items.length;
       expect(real).toBe(4);
-      expect(counts.json).toEqual({ all: 4, favorites: 0, recent: 0 });
+      expect(counts.json).toEqual({ all: 4, favorites: 0, recent: 0, birthdays: 0 });
     } finally {
       await t.close();
     }

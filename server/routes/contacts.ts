@@ -32,7 +32,7 @@ export const contactRoutes = new Hono<AppEnv>()
     c.json(await listContacts(c.var.deps, c.var.orgActor, c.req.valid("query"))),
   )
   .get("/contacts/counts", queryParams(contactCountsQuerySchema), async (c) =>
-    c.json(await countContactsByFilter(c.var.deps, c.var.orgActor, c.req.valid("query").q)),
+    c.json(await countContactsByFilter(c.var.deps, c.var.orgActor, c.req.valid("query").q, c.req.valid("query").month)),
   )
   .get("/contacts/duplicates", queryParams(pageQuerySchema), async (c) =>
     c.json(await findDuplicateContacts(c.var.deps, c.var.orgActor, c.req.valid("query").cursor)),
@@ -42,8 +42,8 @@ export const contactRoutes = new Hono<AppEnv>()
     return c.json(await findPhoneMatch(c.var.deps, c.var.orgActor, phone, except));
   })
   .post("/contacts", jsonBody(contactCreateSchema), async (c) => {
-    const { on_duplicate, ...fields } = c.req.valid("json");
-    return c.json(await createContact(c.var.deps, c.var.orgActor, fields, on_duplicate), 201);
+    const { on_duplicate, ...body } = c.req.valid("json");
+    return c.json(await createContact(c.var.deps, c.var.orgActor, body, on_duplicate), 201);
   })
   .get("/contacts/:id", async (c) => c.json(await getContact(c.var.deps, c.var.orgActor, c.req.param("id"))))
   .patch("/contacts/:id", jsonBody(contactVersionSchema), async (c) => {

@@ -1,16 +1,21 @@
 import {
   COUNT_CAP,
   type ContactDetail,
-  type ContactFields,
   type DuplicateChoice,
   type PhoneMatch,
   type ContactFilter,
   type ContactSort,
-  EDITABLE_FIELDS,
   RECENT_DAYS,
-  contactColumns,
-  contactFieldsSchema,
 } from "../../shared/contact-schemas.js";
+import {
+  type ContactRules,
+  type ValidContactData,
+  contactDataSchema,
+  emptyContactData,
+  inputOntoData,
+} from "../../shared/contact-model/data-schema.js";
+import { planMerge } from "../../shared/contact-model/merge.js";
+import type { ContactData } from "../../shared/contact-model/types.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import type { LiveEventType } from "../../shared/live-events.js";
 import { normalizePhone } from "../../shared/phone.js";
@@ -22,9 +27,9 @@ import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { derivedKeys } from "./contact-keys.js";
-import { presentExtras } from "../vcard/extras.js";
-import { presentContact } from "./contact-presenter.js";
+import { matchKeys } from "./contact-keys.js";
+import { presentContact, presentDetail } from "./contact-presenter.js";
+import { dataOfRow, newContactRow, rowAndKeysOfData, rowOfData } from "./contact-row.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
 function termOf(deps: AppDeps, q: string | undefined): string[] | undefined {
@@ -38,6 +43,7 @@ export interface ListInput {
   sort: ContactSort;
   cursor?: string | undefined;
   limit: number;
+  month?: string | undefined;
 }
 
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
@@ -56,6 +62,7 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
     term: termOf(deps, input.q),
     filter: input.filter,
     recentSince: recentSince(),
+    birthdayMonth: input.month,
     sort: input.sort,
     after,
     limit: input.limit + 1,
@@ -73,21 +80,23 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
  * everything under a search, count up to COUNT_CAP and answer COUNT_CAP + 1 beyond it. Under a search
  * the three come from one pass over the matches when they fit under the cap.
  */
-export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined) {
+export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined, month?: string) {
   authorize(actor, "contacts.view");
   const contacts = deps.repos.contacts(actor.organizationId);
   const term = termOf(deps, q);
-  const base = { term, recentSince: recentSince() };
+  const base = { term, recentSince: recentSince(), birthdayMonth: month };
+  // A month's birthdays are one index range (or few matches of a search): counted apart.
+  const birthdays = contacts.countCapped({ ...base, filter: "birthdays" }, COUNT_CAP);
   if (term) {
     const counted = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
-    if (!counted.truncated) return { all: counted.all, favorites: counted.favorites, recent: counted.recent };
+    if (!counted.truncated) return { all: counted.all, favorites: counted.favorites, recent: counted.recent, birthdays: await birthdays };
   }
   const [all, favorites, recent] = await Promise.all([
     term ? COUNT_CAP + 1 : contacts.counter.read(),
     contacts.countCapped({ ...base, filter: "favorites" }, COUNT_CAP),
     contacts.countCapped({ ...base, filter: "recent" }, COUNT_CAP),
   ]);
-  return { all, favorites, recent };
+  return { all, favorites, recent, birthdays: await birthdays };
 }
 
 async function findActive(deps: AppDeps, actor: OrgActor, id: string) {
@@ -122,32 +131,33 @@ const phoneMatch = (row: Pick<ContactRow, "id" | "first_name" | "last_name" | "c
 export const duplicatePhone = (match: PhoneMatch) =>
   new AppError(409, "DUPLICATE_PHONE", `This phone number already belongs to ${match.name}.`, { match });
 
-/** One contact for its detail view: the fields, and beside them the lines a device sent that have no field. */
+/** One contact for its detail view and the form: every field, and beside them the lines a device sent that have no field. */
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactDetail> {
   authorize(actor, "contacts.view");
-  const row = await findActive(deps, actor, id);
-  return { ...presentContact(row, deps.config.defaultCountry), extras: presentExtras(row.vcard_extra) };
+  return presentDetail(await findActive(deps, actor, id), deps.config.defaultCountry);
 }
 
-function validationError(error: { issues: { message: string }[] }) {
-  return badRequest(error.issues[0]?.message ?? "Invalid contact.");
+/** The organization's rules for what a contact must have. */
+export async function contactRules(deps: AppDeps, organizationId: string): Promise<ContactRules> {
+  const org = await deps.repos.organizations.find(organizationId);
+  return { requirePhone: org ? Boolean(org.require_phone) : true };
 }
 
-export const rowValues = (f: ContactFields) => ({ ...contactColumns(f), fav_rank: f.is_favorite ? 0 : 1 });
+/** A request's contact onto `base`, validated with the organization's rules; 400 with the first problem. */
+export function validContact(base: ContactData, body: Record<string, unknown>, rules: ContactRules): ValidContactData {
+  const input = inputOntoData(base, body);
+  if ("error" in input) throw badRequest(input.error);
+  const parsed = contactDataSchema(rules).safeParse(input.data);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid contact.");
+  return parsed.data;
+}
 
-/** Fields a merge may fill: those that are empty on the existing contact. */
-export const MERGEABLE = [
-  "first_name",
-  "last_name",
-  "company",
-  "email",
-  "phone2",
-  "address",
-  "city",
-  "province_state",
-  "postal_zip_code",
-  "notes",
-] as const;
+/** The stored columns of a contact's data, derived ones included. */
+export const rowValues = (deps: AppDeps, c: ValidContactData | ContactData, isFavorite: boolean) => ({
+  ...rowOfData(c, deps.config.defaultCountry),
+  is_favorite: isFavorite,
+  fav_rank: isFavorite ? 0 : 1,
+});
 
 /** What a CardDAV client sent beside the fields: the card's UID, resource name and lines without a field. */
 export interface CardData {
@@ -157,8 +167,9 @@ export interface CardData {
 }
 
 /**
- * Create-or-merge (spec section 6): a new contact whose normalised phone matches an active one of the
- * organization fills that contact's empty fields instead of adding a twin, and the answer says which
+ * Create-or-merge (spec section 6): a new contact one of whose phones (normalised) belongs to an active
+ * contact of the organization merges into that contact (the one merge plan, mode 'fill': empty fields
+ * take the typed values, lists gain what they lack) instead of adding a twin, and the answer says which
  * fields changed and which typed values were not taken (that contact already had its own). The choice
  * "new" adds the person beside the match (a shared landline: the pair shows under View Duplicates);
  * "ask" answers 409 naming the match and writes nothing, so the form can let the person choose.
@@ -169,64 +180,38 @@ export interface CardData {
 export async function createContact(
   deps: AppDeps,
   actor: OrgActor,
-  fields: ContactFields,
+  body: Record<string, unknown>,
   choice: DuplicateChoice = "merge",
   card?: CardData,
+  rules?: ContactRules,
 ) {
   authorize(actor, "contacts.create");
-  const values = rowValues(fields);
-  const keys = derivedKeys(values, deps.config.defaultCountry);
+  const country = deps.config.defaultCountry;
+  const fields = validContact(emptyContactData(), body, rules ?? (await contactRules(deps, actor.organizationId)));
+  const { is_favorite: isFavorite, ...data } = fields;
+  const { columns, keys } = rowAndKeysOfData(data, country);
+  const phoneKeys = keys.filter((k) => k.kind === "phone");
   const result = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     // Two simultaneous creates of one number must not both miss each other and insert twins.
-    await contacts.lockPhone(keys.phone_digits);
-    const twin = keys.phone_digits && choice !== "new" ? await contacts.findByPhone(keys.phone_digits) : undefined;
+    await contacts.lockPhones(phoneKeys.map((k) => k.key));
+    const twin = phoneKeys.length && choice !== "new" ? await contacts.findByKeys(phoneKeys) : undefined;
     const now = nowIso();
     if (!twin) {
       if (card?.dav_name) await repos.davCards(actor.organizationId).releaseTrashedName(card.dav_name);
-      const row = {
-        id: newId(),
-        organization_id: actor.organizationId,
-        ...values,
-        ...keys,
-        ...card,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-        last_accessed: null,
-        accessed_key: "",
-        deleted_at: null,
-        deleted_by: null,
-      };
-      await contacts.insert(row);
+      const row = newContactRow(actor.organizationId, columns, { now, isFavorite, ...card });
+      await contacts.insert(row, keys);
       await contacts.counter.adjust(1);
-      return {
-        contact: presentContact(row, deps.config.defaultCountry),
-        merged: false,
-        changes: [] as string[],
-        not_applied: [] as string[],
-      };
+      return { contact: presentContact(row, country), merged: false, changes: [] as string[], not_applied: [] as string[] };
     }
     if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
-    const fill: Partial<Record<(typeof MERGEABLE)[number], string>> = {};
-    const notApplied: string[] = [];
-    for (const key of MERGEABLE) {
-      const incoming = values[key];
-      if (incoming && !twin[key]) fill[key] = incoming;
-      else if (incoming && twin[key] !== incoming) notApplied.push(key);
-    }
-    const changes = Object.keys(fill);
-    if (changes.length === 0)
-      return { contact: presentContact(twin, deps.config.defaultCountry), merged: true, changes, not_applied: notApplied };
-    const merged = { ...twin, ...fill };
-    const update = { ...fill, ...derivedKeys(merged, deps.config.defaultCountry), updated_at: now, version: twin.version + 1 };
-    await contacts.update(twin.id, update);
-    return {
-      contact: presentContact({ ...merged, ...update }, deps.config.defaultCountry),
-      merged: true,
-      changes,
-      not_applied: notApplied,
-    };
+    const plan = planMerge(dataOfRow(twin), data, "fill", country);
+    if (plan.changed.length === 0) return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
+    const update = { ...rowValues(deps, plan.result, Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
+    const written = await contacts.updateReturning(twin.id, update, twin.version);
+    if (!written) throw versionConflict();
+    await contacts.replaceKeys(twin.id, matchKeys(plan.result, country));
+    return { contact: presentContact(written, country), merged: true, changes: plan.changed as string[], not_applied: plan.notApplied as string[] };
   });
   if (!result.merged) contactChanged(deps, actor, "contact.created", result.contact);
   else if (result.changes.length) contactChanged(deps, actor, "contact.merged", result.contact);
@@ -242,8 +227,10 @@ export const versionConflict = () =>
   new AppError(409, "VERSION_CONFLICT", "This contact was changed by someone else. It has been reloaded with their changes.");
 
 /**
- * Edits a contact if it is still at `version`; otherwise 409, never a silent overwrite. A card from a
- * CardDAV client also replaces the card's UID and the lines the app has no field for.
+ * Edits a contact if it is still at `version`; otherwise 409, never a silent overwrite. The fields sent
+ * replace those stored (a list replaces the list; the spec's flat fields edit the first entries); the
+ * others stay. A card from a CardDAV client replaces the whole contact, its UID and the lines the app has
+ * no field for.
  */
 export async function updateContact(
   deps: AppDeps,
@@ -252,24 +239,28 @@ export async function updateContact(
   version: number,
   patch: Record<string, unknown>,
   card?: Omit<CardData, "dav_name">,
+  rules?: ContactRules,
 ) {
   authorize(actor, "contacts.edit");
   const current = await findActive(deps, actor, id);
-  const editable = Object.fromEntries(EDITABLE_FIELDS.map((k) => [k, k === "is_favorite" ? Boolean(current[k]) : current[k]]));
-  const known = Object.fromEntries(Object.entries(patch).filter(([k]) => (EDITABLE_FIELDS as readonly string[]).includes(k)));
-  const parsed = contactFieldsSchema.safeParse({ ...editable, ...known });
-  if (!parsed.success) throw validationError(parsed.error);
-  const values = rowValues(parsed.data);
-  const updated = await deps.repos
-    .contacts(actor.organizationId)
-    .updateReturning(
+  const base = card ? emptyContactData() : dataOfRow(current);
+  const favorite = patch.is_favorite ?? Boolean(current.is_favorite);
+  const fields = validContact(base, { ...patch, is_favorite: favorite }, rules ?? (await contactRules(deps, actor.organizationId)));
+  const { is_favorite: isFavorite, ...data } = fields;
+  const country = deps.config.defaultCountry;
+  const updated = await deps.repos.transaction(async (repos) => {
+    const contacts = repos.contacts(actor.organizationId);
+    const written = await contacts.updateReturning(
       id,
-      { ...values, ...derivedKeys(values, deps.config.defaultCountry), ...card, updated_at: nowIso(), version: version + 1 },
+      { ...rowValues(deps, data, isFavorite), ...card, updated_at: nowIso(), version: version + 1 },
       version,
     );
+    if (written) await contacts.replaceKeys(id, matchKeys(data, country));
+    return written;
+  });
   if (!updated) throw versionConflict();
   contactChanged(deps, actor, "contact.updated", updated);
-  return presentContact(updated, deps.config.defaultCountry);
+  return presentContact(updated, country);
 }
 
 /** Favourite on/off. Not an edit of the contact's data, so it neither needs nor bumps the version. */

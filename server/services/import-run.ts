@@ -7,12 +7,13 @@ import { newId, nowIso } from "../db/ids.js";
 import type { Repositories } from "../db/repositories/index.js";
 import type { ContactRow } from "../db/schema.js";
 import type { PreparedRow } from "../import/read-file.js";
-import { candidateToFields } from "../import/to-fields.js";
-import { derivedKeys } from "./contact-keys.js";
-import { MERGEABLE, rowValues } from "./contacts.js";
-
-type RowValues = ReturnType<typeof rowValues>;
-type RowKeys = ReturnType<typeof derivedKeys>;
+import { candidateToData } from "../import/to-fields.js";
+import { type ContactRules, applyFlatFields } from "../../shared/contact-model/data-schema.js";
+import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
+import { planMerge } from "../../shared/contact-model/merge.js";
+import type { ContactData } from "../../shared/contact-model/types.js";
+import type { MatchKey } from "../db/repositories/contacts.js";
+import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 
 /**
  * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
@@ -53,19 +54,22 @@ export const emptyTally = (): RunTally => ({
   failedRows: [],
 });
 
-/** Fields a run with mode 'update' overwrites with the file's non-empty values. */
-const UPDATABLE = [...MERGEABLE, "phone_type", "phone2_type"] as const;
-type Field = (typeof UPDATABLE)[number];
-
 /** A contact this batch writes: new (inserted at the end), or existing with the fields changed so far. */
 interface Target {
-  row: ContactRow;
+  id: string;
+  /** The stored row (existing contacts), for its version, favourite and name. */
+  row: ContactRow | null;
+  data: ContactData;
   isNew: boolean;
   /** An earlier batch of this run created it: undo trashes it anyway, so no previous values are kept. */
   ownedByRun: boolean;
-  previous: Partial<Record<Field, unknown>>;
+  /** The values the run changed, as they were before it (for undo). */
+  previous: Partial<ContactData>;
   /** Some field changed in this batch. */
   dirty: boolean;
+  /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
+  written: ReturnType<typeof rowAndKeysOfData>;
+  extras: PreparedRow["extras"];
 }
 
 function fail(tally: RunTally, row: PreparedRow, message: string) {
@@ -78,11 +82,11 @@ function notice(tally: RunTally, row: PreparedRow, message: string) {
   if (tally.notices.length < KEEP_NOTICES) tally.notices.push({ row: row.label, message: `${row.label}: ${message}` });
 }
 
-/** A row ready to write: its columns, derived ones included. */
+/** A row ready to write: its data, columns (derived ones included) and match keys. */
 interface ReadyRow {
   row: PreparedRow;
-  values: RowValues;
-  keys: RowKeys;
+  data: ContactData;
+  written: ReturnType<typeof rowAndKeysOfData>;
 }
 
 /** A row after validation: refused with its reason, or ready (with the warnings it earned). */
@@ -92,12 +96,12 @@ export type RowOutcome = { row: PreparedRow; message: string } | (ReadyRow & { w
  * The CPU-bound half of a batch (parsing phones above all), apart from its write so that on PostgreSQL
  * it can run while the previous batch's write waits on the database.
  */
-export function prepareBatch(rows: PreparedRow[], country: CountryCode): RowOutcome[] {
+export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: ContactRules): RowOutcome[] {
   return rows.map((row) => {
-    const outcome = candidateToFields(row.candidate);
+    const outcome = candidateToData(row.candidate, rules);
     if (!outcome.ok) return { row, message: outcome.message };
-    const values = rowValues(outcome.fields);
-    return { row, values, keys: derivedKeys(values, country), warnings: outcome.warnings };
+    const { is_favorite: _favorite, ...data } = outcome.data;
+    return { row, data, written: rowAndKeysOfData(data, country), warnings: outcome.warnings };
   });
 }
 
@@ -107,19 +111,20 @@ const PREPARE_SLICE = 100;
  * prepareBatch a hundred rows at a time (about 5 ms each) with a turn of the event loop after each, so
  * a write waiting on PostgreSQL sends its next statement as soon as the one before answers.
  */
-export async function prepareBatchInSlices(rows: PreparedRow[], country: CountryCode): Promise<RowOutcome[]> {
+export async function prepareBatchInSlices(rows: PreparedRow[], country: CountryCode, rules: ContactRules): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i += PREPARE_SLICE) {
-    outcomes.push(...prepareBatch(rows.slice(i, i + PREPARE_SLICE), country));
+    outcomes.push(...prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules));
     await setImmediate();
   }
   return outcomes;
 }
 
 /**
- * Writes one batch in one transaction, every row through create-or-merge: a row whose normalised phone
- * belongs to an active contact (or to a row before it in the file) merges into that contact by `mode`;
- * the others are created. The previous values of every existing contact it changes are recorded.
+ * Writes one batch in one transaction, every row through create-or-merge: a row whose first phone
+ * (normalised) is an active contact's first phone (or a row's before it in the file) merges into that
+ * contact by the one merge plan in `mode`; the others are created. The previous values of every
+ * existing contact it changes are recorded.
  */
 export async function writeBatch(
   deps: AppDeps,
@@ -129,6 +134,7 @@ export async function writeBatch(
   outcomes: RowOutcome[],
   tally: RunTally,
 ) {
+  const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
   for (const outcome of outcomes) {
     if ("message" in outcome) fail(tally, outcome.row, outcome.message);
@@ -142,90 +148,90 @@ export async function writeBatch(
 
   await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(organizationId);
-    const digits = [...new Set(prepared.map((p) => p.keys.phone_digits))];
+    const digits = [...new Set(prepared.map((p) => p.written.columns.phone_digits).filter(Boolean))];
     await contacts.lockPhones(digits);
     const targets = new Map<string, Target>();
     for (const row of await contacts.findByPhones(digits)) {
       if (!targets.has(row.phone_digits))
-        targets.set(row.phone_digits, { row, isNew: false, ownedByRun: row.import_id === importId, previous: {}, dirty: false });
+        targets.set(row.phone_digits, {
+          id: row.id,
+          row,
+          data: dataOfRow(row),
+          isNew: false,
+          ownedByRun: row.import_id === importId,
+          previous: {},
+          dirty: false,
+          written: { columns: null as never, keys: [] },
+          extras: undefined,
+        });
     }
-    const now = nowIso();
-    for (const { row, values, keys } of prepared) {
+    const created: Target[] = [];
+    for (const { row, data, written } of prepared) {
       tally.processed++;
-      const target = targets.get(keys.phone_digits);
+      const digitsKey = written.columns.phone_digits;
+      const target = digitsKey ? targets.get(digitsKey) : undefined;
       if (!target) {
-        const created: ContactRow = {
-          id: newId(),
-          organization_id: organizationId,
-          ...values,
-          ...keys,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-          last_accessed: null,
-          accessed_key: "",
-          deleted_at: null,
-          deleted_by: null,
-          import_id: importId,
-          change_seq: 0,
-          // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
-          vcard_uid: row.extras?.uid ?? null,
-          dav_name: null,
-          vcard_extra: row.extras?.extraLines.length ? row.extras.extraLines.join("\n") : null,
-        };
-        targets.set(keys.phone_digits, { row: created, isNew: true, ownedByRun: true, previous: {}, dirty: false });
+        const fresh: Target = { id: newId(), row: null, data, isNew: true, ownedByRun: true, previous: {}, dirty: false, written, extras: row.extras };
+        created.push(fresh);
+        if (digitsKey) targets.set(digitsKey, fresh);
         tally.imported++;
         continue;
       }
       if (mode === "skip") {
         tally.skipped++;
-        notice(tally, row, `skipped: the number belongs to ${contactDisplayName(target.row)}`);
+        notice(tally, row, `skipped: the number belongs to ${contactDisplayName(target.data)}`);
         continue;
       }
-      const fields: readonly Field[] = mode === "update" ? UPDATABLE : MERGEABLE;
-      for (const field of fields) {
-        const incoming = values[field];
-        const current = target.row[field];
-        const change = mode === "update" ? Boolean(incoming) && incoming !== current : Boolean(incoming) && !current;
-        if (!change) continue;
-        if (!target.isNew && !target.ownedByRun && !(field in target.previous)) target.previous[field] = current;
-        (target.row as Record<Field, unknown>)[field] = incoming;
+      const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
+      if (plan.changed.length) {
+        if (!target.isNew && !target.ownedByRun) {
+          for (const field of plan.changed) if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
+        }
+        target.data = plan.result;
         target.dirty = true;
       }
       tally.merged++;
-      const into = contactDisplayName(target.row);
-      if (into.toLowerCase() !== contactDisplayName(values).toLowerCase()) notice(tally, row, `merged into ${into}`);
+      const into = contactDisplayName(target.data);
+      if (into.toLowerCase() !== contactDisplayName(data).toLowerCase()) notice(tally, row, `merged into ${into}`);
     }
 
-    // change_seq is the database's to set (migration 0050). The keys were derived with the row; only a row
-    // a later line of the file merged into needs them again (parsing phones is the dearest step here).
-    const inserts = [...targets.values()]
-      .filter((t) => t.isNew)
-      .map(({ row: { change_seq: _seq, ...row }, dirty }) => (dirty ? { ...row, ...derivedKeys(row, deps.config.defaultCountry) } : row));
-    await contacts.insertMany(inserts);
+    // change_seq is the database's to set (migration 0050). The columns were derived with the row; only a
+    // row a later line of the file merged into needs them again (parsing phones is the dearest step here).
+    const now = nowIso();
+    const inserts = [];
+    const keys: (MatchKey & { contact_id: string })[] = [];
+    for (const t of created) {
+      const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
+      const row = newContactRow(organizationId, written.columns, {
+        now,
+        importId,
+        // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
+        vcard_uid: t.extras?.uid ?? null,
+        vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
+      });
+      inserts.push({ ...row, id: t.id });
+      for (const k of written.keys) keys.push({ ...k, contact_id: t.id });
+    }
+    await contacts.insertMany(inserts, keys);
     await contacts.counter.adjust(inserts.length);
     const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
     for (const target of targets.values()) {
-      if (target.isNew || !target.dirty) continue;
-      const changed = Object.keys(target.previous) as Field[];
-      const set = Object.fromEntries(UPDATABLE.map((f) => [f, target.row[f]]));
-      const written = await contacts.update(
-        target.row.id,
-        { ...set, ...derivedKeys(target.row, deps.config.defaultCountry), updated_at: now, version: target.row.version + 1 },
-        target.row.version,
-      );
-      if (!written) {
+      if (target.isNew || !target.dirty || !target.row) continue;
+      const written = rowAndKeysOfData(target.data, country);
+      const ok = await contacts.update(target.id, { ...written.columns, updated_at: now, version: target.row.version + 1 }, target.row.version);
+      if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
         tally.merged--;
         tally.failed++;
         if (tally.errors.length < KEEP_ERRORS)
           tally.errors.push({
             row: "-",
-            message: `${contactDisplayName(target.row)} was being edited and was not merged; import the file again`,
+            message: `${contactDisplayName(target.data)} was being edited and was not merged; import the file again`,
           });
         continue;
       }
-      if (changed.length) changes.push({ contactId: target.row.id, previous: target.previous, versionAfter: target.row.version + 1 });
+      await contacts.replaceKeys(target.id, written.keys);
+      if (Object.keys(target.previous).length) changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
     await repos.imports(organizationId).update(importId, progress(tally));
@@ -265,13 +271,16 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
           editedSince.push({ id: current.id, name: contactDisplayName(current) });
           continue;
         }
-        const previous = JSON.parse(change.previous) as Partial<Pick<ContactRow, Field>>;
-        const merged = { ...current, ...previous };
-        await contacts.update(
-          current.id,
-          { ...previous, ...derivedKeys(merged, country), updated_at: now, version: current.version + 1 },
-          current.version,
-        );
+        // What the run changed, as it was: fields of the contact's data; runs from before rich contacts
+        // recorded the spec's flat fields (phone2, email...), which edit the first entries.
+        const previous = JSON.parse(change.previous) as Record<string, unknown>;
+        const flat = Object.fromEntries(Object.entries(previous).filter(([k]) => k in FIRST_ENTRY_FIELDS));
+        const own = Object.fromEntries(Object.entries(previous).filter(([k]) => !(k in FIRST_ENTRY_FIELDS)));
+        const data = applyFlatFields({ ...dataOfRow(current), ...own } as ContactData, flat);
+        const written = rowAndKeysOfData(data, country);
+        if (await contacts.update(current.id, { ...written.columns, updated_at: now, version: current.version + 1 }, current.version)) {
+          await contacts.replaceKeys(current.id, written.keys);
+        }
         restored.push(current.id);
       }
     });

@@ -7,7 +7,8 @@ import { newId, nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
 import type { ImportRow } from "../db/repositories/imports.js";
 import { AppError, conflict, forbidden, notFound } from "../errors.js";
-import type { ContactCandidate } from "../import/candidate.js";
+import { contactRules } from "./contacts.js";
+import { type ContactCandidate, emptyCandidate } from "../import/candidate.js";
 import { type Pacer, pacer } from "../import/pacing.js";
 import {
   type PreparedRow,
@@ -122,8 +123,9 @@ export async function previewImport(actor: OrgActor, bytes: Uint8Array, fileName
 }
 
 function sampleCells(candidate: ContactCandidate): string[] {
-  const name = [candidate.first_name, candidate.last_name].filter(Boolean).join(" ") || candidate.full_name || candidate.company || "";
-  return [name, candidate.phones[0]?.value ?? "", candidate.email ?? ""];
+  const { first_name, last_name, company } = candidate.singles;
+  const name = [first_name, last_name].filter(Boolean).join(" ") || candidate.full_name || company || "";
+  return [name, candidate.lists.phones[0]?.value ?? "", candidate.lists.emails[0]?.value ?? ""];
 }
 
 interface StartInput {
@@ -174,9 +176,10 @@ export async function startNativeImport(
   const rows: PreparedRow[] = contacts.map((c, i) => {
     const name = c.name?.find((n) => n.trim())?.trim() ?? "";
     const tel = c.tel?.find((t) => t.trim())?.trim();
-    const candidate: ContactCandidate = { full_name: name || "Unknown", phones: tel ? [{ value: tel, type: "mobile" }] : [] };
+    const candidate: ContactCandidate = { ...emptyCandidate(), full_name: name || "Unknown" };
+    if (tel) candidate.lists.phones.push({ value: tel, type: "mobile", label: null });
     const email = c.email?.find((e) => e.trim())?.trim();
-    if (email) candidate.email = email;
+    if (email) candidate.lists.emails.push({ value: email, type: "home", label: null });
     return { label: `Contact ${i + 1}`, candidate, raw: [name, tel ?? "", email ?? ""] };
   });
   return run(deps, actor, {
@@ -303,6 +306,7 @@ async function process(
   const imports = deps.repos.imports(actor.organizationId);
   const tally = emptyTally();
   try {
+    const rules = await contactRules(deps, actor.organizationId);
     const collect = garbageCollector(GC_GROWTH_BYTES);
     // On PostgreSQL the next batch is prepared while the previous one's write waits on the database (its
     // own process, on another core). SQLite's driver is synchronous: a write runs to its end before
@@ -320,7 +324,7 @@ async function process(
     const flush = async (rows: PreparedRow[]) => {
       // A hundred rows at a time with a turn of the event loop in between, on either engine: 2,000 rows
       // of phone parsing held the thread for a tenth of a second or more.
-      const prepared = await prepareBatchInSlices(rows, deps.config.defaultCountry);
+      const prepared = await prepareBatchInSlices(rows, deps.config.defaultCountry, rules);
       await writing;
       writing = write(prepared);
       // Awaited before the next batch's write or at the end; marked handled now, so a failed write

@@ -53,6 +53,8 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
       isOwner: o.owner_id === actor.userId,
       /** 'Staff may sync the book to their devices' (CardDAV). */
       staffCardDav: Boolean(o.staff_carddav),
+      /** 'Every contact needs a phone number'. */
+      requirePhone: Boolean(o.require_phone),
       created_at: toIso(o.created_at),
     })),
     /** True on the one answer that created 'My Organization', so the app can say so. */

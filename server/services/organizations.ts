@@ -10,12 +10,13 @@ export async function createOrganization(deps: AppDeps, actor: Actor, name: stri
     throw rateLimited("Too many organizations created. Please wait before creating another.");
   }
   const id = await deps.repos.transaction((repos) => repos.organizations.insertWithOwner(name, actor.userId));
-  return { id, name, role: "admin" as const, isOwner: true, staffCardDav: false };
+  return { id, name, role: "admin" as const, isOwner: true, staffCardDav: false, requirePhone: true };
 }
 
 export interface OrganizationChange {
   name?: string | undefined;
   staffCardDav?: boolean | undefined;
+  requirePhone?: boolean | undefined;
 }
 
 /**
@@ -24,17 +25,24 @@ export interface OrganizationChange {
  */
 export async function updateOrganization(deps: AppDeps, actor: OrgActor, change: OrganizationChange) {
   if (change.name !== undefined) authorize(actor, "organization.rename");
-  if (change.staffCardDav !== undefined) authorize(actor, "organization.settings");
+  if (change.staffCardDav !== undefined || change.requirePhone !== undefined) authorize(actor, "organization.settings");
   const result = await deps.repos.transaction(async (repos) => {
     const org = await repos.organizations.find(actor.organizationId);
     if (!org) throw notFound("Organization not found.");
     const renamed = change.name !== undefined && change.name !== org.name;
     const staffCardDav = Boolean(org.staff_carddav);
-    const settingChanged = change.staffCardDav !== undefined && change.staffCardDav !== staffCardDav;
+    const requirePhone = Boolean(org.require_phone);
+    const syncChanged = change.staffCardDav !== undefined && change.staffCardDav !== staffCardDav;
+    const phoneRuleChanged = change.requirePhone !== undefined && change.requirePhone !== requirePhone;
+    const settingChanged = syncChanged || phoneRuleChanged;
     if (renamed || settingChanged) {
       await repos.organizations.update(
         actor.organizationId,
-        { ...(renamed ? { name: change.name } : {}), ...(settingChanged ? { staff_carddav: change.staffCardDav } : {}) },
+        {
+          ...(renamed ? { name: change.name } : {}),
+          ...(syncChanged ? { staff_carddav: change.staffCardDav } : {}),
+          ...(phoneRuleChanged ? { require_phone: change.requirePhone } : {}),
+        },
         nowIso(),
       );
     }
@@ -50,14 +58,22 @@ export async function updateOrganization(deps: AppDeps, actor: OrgActor, change:
       await repos.audit.write({
         ...audit,
         operation: "ORGANIZATION_SETTINGS_CHANGED",
-        oldData: { staffCardDav },
-        newData: { staffCardDav: change.staffCardDav },
+        oldData: { ...(syncChanged ? { staffCardDav } : {}), ...(phoneRuleChanged ? { requirePhone } : {}) },
+        newData: {
+          ...(syncChanged ? { staffCardDav: change.staffCardDav } : {}),
+          ...(phoneRuleChanged ? { requirePhone: change.requirePhone } : {}),
+        },
       });
     }
     return {
       renamed,
       settingChanged,
-      organization: { id: org.id, name: renamed ? change.name! : org.name, staffCardDav: change.staffCardDav ?? staffCardDav },
+      organization: {
+        id: org.id,
+        name: renamed ? change.name! : org.name,
+        staffCardDav: change.staffCardDav ?? staffCardDav,
+        requirePhone: change.requirePhone ?? requirePhone,
+      },
     };
   });
   const ids = [actor.organizationId];

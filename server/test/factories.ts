@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { contactFieldsSchema } from "../../shared/contact-schemas.js";
+import { emptyContactData } from "../../shared/contact-model/data-schema.js";
 import { createAccount } from "../auth/accounts.js";
 import { newId } from "../db/ids.js";
 import type { Role } from "../db/schema.js";
-import { derivedKeys } from "../services/contact-keys.js";
-import { rowValues } from "../services/contacts.js";
+import type { MatchKey } from "../services/contact-keys.js";
+import { newContactRow, rowAndKeysOfData } from "../services/contact-row.js";
 import type { TestApp } from "./harness.js";
 
 export const PASSWORD = "Correct-Horse-42";
@@ -43,27 +43,18 @@ export async function buildContacts(t: TestApp, orgId: string, count: number, pr
   const ids: string[] = [];
   const now = new Date().toISOString();
   for (let at = 0; at < count; at += 2000) {
+    const keys: (MatchKey & { contact_id: string })[] = [];
     const batch = Array.from({ length: Math.min(2000, count - at) }, (_, i) => {
       const n = at + i;
       const phone = `+1615${200 + Math.floor(n / 10_000)}${String(n % 10_000).padStart(4, "0")}`;
-      const values = rowValues(contactFieldsSchema.parse({ first_name: `${prefix} ${n}`, phone }));
-      const id = newId();
-      ids.push(id);
-      return {
-        id,
-        organization_id: orgId,
-        ...values,
-        ...derivedKeys(values, t.config.defaultCountry),
-        created_at: now,
-        updated_at: now,
-        version: 1,
-        last_accessed: null,
-        accessed_key: "",
-        deleted_at: null,
-        deleted_by: null,
-      };
+      const data = { ...emptyContactData(), first_name: `${prefix} ${n}`, phones: [{ value: phone, type: "mobile" as const, label: null }] };
+      const written = rowAndKeysOfData(data, t.config.defaultCountry);
+      const row = newContactRow(orgId, written.columns, { now });
+      ids.push(row.id);
+      keys.push(...written.keys.map((k) => ({ ...k, contact_id: row.id })));
+      return row;
     });
-    await contacts.insertMany(batch);
+    await contacts.insertMany(batch, keys);
     await contacts.counter.adjust(batch.length);
   }
   // As after a large import: the planner's statistics see the new rows.

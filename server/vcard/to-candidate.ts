@@ -1,4 +1,4 @@
-import type { CardExtras, ContactCandidate } from "../import/candidate.js";
+import { type CardExtras, type ContactCandidate, emptyCandidate } from "../import/candidate.js";
 import { phoneTypeFromLabels } from "../import/phone-types.js";
 import { keptExtraLines } from "./extras.js";
 import { type VCardCard, type VCardProperty, components, unescapeText } from "./read.js";
@@ -39,7 +39,7 @@ export const vcardToCandidate = (card: VCardCard): ContactCandidate => readCard(
 
 /** A card's candidate and, beside it, its UID and the lines no field took (CardDAV, import, export). */
 export function readCard(card: VCardCard): { candidate: ContactCandidate; extras: CardExtras } {
-  const candidate: ContactCandidate = { phones: [] };
+  const candidate = emptyCandidate();
   // The properties read into a field: the others are kept as they were written (3.0 and 4.0 cards;
   // a 2.1 line with its own transfer encoding would not be valid in the cards we write).
   const used = new Set<VCardProperty>();
@@ -50,38 +50,44 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
   const n = byPreference(card, "N")[0];
   if (n) {
     const [family = "", given = ""] = components(n.value);
-    if (given.trim()) candidate.first_name = given.trim();
-    if (family.trim()) candidate.last_name = family.trim();
+    if (given.trim()) candidate.singles.first_name = given.trim();
+    if (family.trim()) candidate.singles.last_name = family.trim();
   }
   const fn = byPreference(card, "FN")[0];
-  if (fn && !candidate.first_name && !candidate.last_name) candidate.full_name = unescapeText(fn.value).trim();
+  if (fn && !candidate.singles.first_name && !candidate.singles.last_name) candidate.full_name = unescapeText(fn.value).trim();
   const org = use(byPreference(card, "ORG")[0]);
   if (org) {
     const company = components(org.value).find((c) => c.trim());
-    if (company) candidate.company = company.trim();
+    if (company) candidate.singles.company = company.trim();
   }
   for (const tel of byPreference(card, "TEL")) {
     const value = telValue(unescapeText(tel.value));
     if (!value) continue;
     // The first two numbers become phone and phone2; more are kept as written.
-    if (candidate.phones.length < 2) use(tel);
-    candidate.phones.push({ value, type: phoneTypeFromLabels([...(tel.params.get("TYPE") ?? []), ...appleLabel(card, tel)]) });
+    if (candidate.lists.phones.length < 2) use(tel);
+    candidate.lists.phones.push({ value, type: phoneTypeFromLabels([...(tel.params.get("TYPE") ?? []), ...appleLabel(card, tel)]), label: null });
   }
   const email = use(byPreference(card, "EMAIL")[0]);
-  if (email) candidate.email = stripScheme(unescapeText(email.value), "mailto");
+  if (email) candidate.lists.emails.push({ value: stripScheme(unescapeText(email.value), "mailto"), type: "home", label: null });
   const adr = use(byPreference(card, "ADR")[0]);
   if (adr) {
     const [pobox = "", extended = "", street = "", locality = "", region = "", postal = "", country = ""] = components(adr.value).map((c) =>
       c.trim(),
     );
-    const lines = [pobox, extended, street, country].filter(Boolean);
-    if (lines.length) candidate.address = lines.join(", ");
-    if (locality) candidate.city = locality;
-    if (region) candidate.province_state = region;
-    if (postal) candidate.postal_zip_code = postal;
+    const lines = [pobox, street].filter(Boolean);
+    candidate.lists.addresses.push({
+      street: lines.join(", ") || null,
+      extended: extended || null,
+      city: locality || null,
+      region: region || null,
+      postal_code: postal || null,
+      country: country || null,
+      type: "home",
+      label: null,
+    });
   }
   const note = use(byPreference(card, "NOTE")[0]);
-  if (note) candidate.notes = unescapeText(note.value).trim();
+  if (note) candidate.singles.notes = unescapeText(note.value).trim();
   const uid = card.properties.find((p) => p.name === "UID")?.value.trim() || null;
   const version = card.properties.find((p) => p.name === "VERSION")?.value.trim();
   // Only harmless lines, within their caps (extras.ts).

@@ -96,3 +96,26 @@ export function applyFlatFields(data: ContactData, flat: Partial<Record<FirstEnt
   }
   return out;
 }
+
+/** The keys of a contact's data a request may send (besides the spec's flat fields). */
+export const DATA_KEYS = ["kind", ...SINGLE_FIELDS.map((f) => f.key), ...LIST_FIELDS.map((f) => f.key)] as const;
+
+/**
+ * A request's contact onto `base` (an empty contact for a create, the stored one for an edit): the data
+ * keys it sends replace those of `base` (a list replaces the whole list), and the spec's flat fields edit
+ * the first entries. Sending a flat field and its list together is refused: which would win is a guess.
+ * The result is to be validated with contactDataSchema.
+ */
+export function inputOntoData(base: ContactData, body: Record<string, unknown>): { data: Record<string, unknown> } | { error: string } {
+  const flat: Partial<Record<FirstEntryKey, string | null>> = {};
+  for (const [key, [list]] of Object.entries(FIRST_ENTRY_FIELDS) as [FirstEntryKey, (typeof FIRST_ENTRY_FIELDS)[FirstEntryKey]][]) {
+    if (body[key] === undefined) continue;
+    if (body[list] !== undefined) return { error: `Send either ${key} or ${list}, not both` };
+    flat[key] = body[key] as string | null;
+  }
+  const withFlat = applyFlatFields(base, flat);
+  const data: Record<string, unknown> = { ...withFlat };
+  for (const key of DATA_KEYS) if (body[key] !== undefined) data[key] = body[key];
+  if (body.is_favorite !== undefined) data.is_favorite = body.is_favorite;
+  return { data };
+}

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { defaultCountryFromEnv } from "../../config.js";
-import { derivedKeys } from "../../services/contact-keys.js";
+import { derivedKeys } from "./frozen/derived-keys-0022.js";
 import { columnTypes } from "./dialect-types.js";
 
 const BATCH = 2_000;

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from "kysely";
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import type { KeyType } from "../paging.js";
@@ -6,7 +6,17 @@ import type { ContactRow, ContactsTable, Schema } from "../schema.js";
 import { contactCounter } from "./contact-counts.js";
 import { searchCondition } from "./contact-search.js";
 
-type SortColumn = "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "id";
+type SortColumn =
+  | "no_last"
+  | "sort_last"
+  | "sort_first"
+  | "sort_name"
+  | "accessed_key"
+  | "fav_rank"
+  | "created_at"
+  | "updated_at"
+  | "birthday_md"
+  | "id";
 
 /** The type of each sort column's value in a cursor. */
 export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
@@ -18,6 +28,7 @@ export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
   fav_rank: "number",
   created_at: "date",
   updated_at: "date",
+  birthday_md: "string",
   id: "string",
 };
 
@@ -30,6 +41,8 @@ export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc
   favorite: { columns: ["fav_rank", "sort_name", "id"], direction: "asc" },
   created: { columns: ["created_at", "id"], direction: "desc" },
   updated: { columns: ["updated_at", "id"], direction: "desc" },
+  // Month and day, then name; contacts without a birthday ('~') after the others.
+  birthday: { columns: ["birthday_md", "sort_name", "id"], direction: "asc" },
 };
 
 export interface ListOptions {
@@ -38,6 +51,8 @@ export interface ListOptions {
   filter: ContactFilter;
   /** ISO time: "recent" means accessed at or after it. */
   recentSince: string;
+  /** The month "birthdays" means ('04'): the client's, since a month begins at midnight where they are. */
+  birthdayMonth?: string | undefined;
   /** Only the members of this group (already checked to be the organization's). */
   groupId?: string | undefined;
 }
@@ -75,6 +90,17 @@ export const SHOWN_COLUMNS = [
   "updated_at",
   "deleted_at",
   "version",
+  "kind",
+  "name_prefix",
+  "middle_name",
+  "name_suffix",
+  "phonetic_first_name",
+  "phonetic_last_name",
+  "nickname",
+  "department",
+  "job_title",
+  "birthday",
+  "photo_etag",
 ] as const satisfies readonly (keyof ContactsTable)[];
 
 export type ShownContact = Pick<ContactRow, (typeof SHOWN_COLUMNS)[number]>;
@@ -93,6 +119,10 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
   // `accessed_key > ''` says nothing more (recentSince is a time), but lets both planners use the
   // partial index of opened contacts (migration 0061), which holds this predicate word for word.
   if (o?.filter === "recent") query = query.where("c.accessed_key", ">=", o.recentSince).where(sql<SqlBool>`c.accessed_key > ''`);
+  if (o?.filter === "birthdays") {
+    const month = o.birthdayMonth ?? new Date().toISOString().slice(5, 7);
+    query = query.where("c.birthday_md", ">=", `${month}-01`).where("c.birthday_md", "<=", `${month}-31`);
+  }
   if (o?.term) query = query.where(searchCondition(engine, o.term));
   if (o?.groupId) {
     const groupId = o.groupId;
@@ -103,8 +133,34 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
   return query;
 }
 
+/** A key a contact is matched by: a phone's comparison key or a lower-cased e-mail (ADR 015). */
+export interface MatchKey {
+  kind: "phone" | "email";
+  key: string;
+}
+
+/** The ids of the organization's contacts holding any of `keys` (trashed ones too: the caller filters). */
+function keyMatchesOf(organizationId: string) {
+  return (eb: ExpressionBuilder<Schema & { c: ContactsTable }, "c">, keys: MatchKey[]) =>
+    eb
+      .selectFrom("contact_keys as k")
+      .select("k.contact_id")
+      .where("k.organization_id", "=", organizationId)
+      .where((w) => w.or(keys.map((k) => w.and([w("k.kind", "=", k.kind), w("k.key", "=", k.key)]))));
+}
+
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
+  const keyMatches = keyMatchesOf(organizationId);
+  const insertKeys = async (keys: (MatchKey & { contact_id: string })[]) => {
+    // In slices: a batch of 2,000 contacts may hold 10,000 keys, past a statement's bound values.
+    for (let i = 0; i < keys.length; i += 5_000) {
+      await db
+        .insertInto("contact_keys")
+        .values(keys.slice(i, i + 5_000).map((k) => ({ organization_id: organizationId, ...k })))
+        .execute();
+    }
+  };
   const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
   const activeRow = () => db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
 
@@ -220,11 +276,30 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
 
     find: (id: string) => active().selectAll("c").where("c.id", "=", id).executeTakeFirst() as Promise<ContactRow | undefined>,
 
-    /** The oldest active contact with this normalised phone (other than `exceptId`). */
-    findByPhone(digits: string, exceptId?: string): Promise<ContactRow | undefined> {
-      let query = active().selectAll("c").where("c.phone_digits", "=", digits);
+    /** The oldest active contact holding any of these keys, in any of its phones or e-mails (other than `exceptId`). */
+    findByKeys(keys: MatchKey[], exceptId?: string): Promise<ContactRow | undefined> {
+      if (keys.length === 0) return Promise.resolve(undefined);
+      let query = active()
+        .selectAll("c")
+        .where("c.id", "in", (eb) => keyMatches(eb, keys));
       if (exceptId) query = query.where("c.id", "<>", exceptId);
       return query.orderBy("c.created_at").executeTakeFirst() as Promise<ContactRow | undefined>;
+    },
+
+    /** The oldest active contact with this normalised phone in any of its phones (other than `exceptId`). */
+    findByPhone(digits: string, exceptId?: string): Promise<ContactRow | undefined> {
+      return this.findByKeys([{ kind: "phone", key: digits }], exceptId);
+    },
+
+    /** Replaces a contact's match keys (call with its write, in the same transaction). */
+    async replaceKeys(contactId: string, keys: MatchKey[]): Promise<void> {
+      await db.deleteFrom("contact_keys").where("contact_id", "=", contactId).execute();
+      if (keys.length) {
+        await db
+          .insertInto("contact_keys")
+          .values(keys.map((k) => ({ organization_id: organizationId, kind: k.kind, key: k.key, contact_id: contactId })))
+          .execute();
+      }
     },
 
     /** Serialises creates of one number (PostgreSQL; SQLite writes one at a time anyway). Call in a transaction. */
@@ -232,8 +307,9 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       if (engine === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${organizationId + ":" + digits}))`.execute(db);
     },
 
-    async insert(row: NewContact): Promise<void> {
+    async insert(row: NewContact, keys: MatchKey[] = []): Promise<void> {
       await db.insertInto("contacts").values(row).execute();
+      await insertKeys(keys.map((k) => ({ ...k, contact_id: row.id })));
     },
 
     /** Writes fields of an active contact, if still at `version` when given; false when nothing matched. */
@@ -260,7 +336,7 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The active contacts holding any of these normalised phones (for a batch of imported rows). */
+    /** The active contacts whose first phone is one of these (a batch of imported rows is matched by its first phone). */
     findByPhones(digits: string[]): Promise<ContactRow[]> {
       if (digits.length === 0) return Promise.resolve([]);
       return active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>;
@@ -278,8 +354,9 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      * a statement of a few hundred bytes instead of thousands of bound values (and thousands of query
      * nodes to build and collect per batch).
      */
-    async insertMany(batch: NewContact[]): Promise<void> {
+    async insertMany(batch: NewContact[], keys: (MatchKey & { contact_id: string })[] = []): Promise<void> {
       if (batch.length === 0) return;
+      await insertKeys(keys);
       // The batch's change numbers as one range of the organization's counter (migration 0051); on
       // PostgreSQL the counter's row stays locked to commit, so ranges become visible in order.
       // (The column is the triggers' alone in the typed schema: this is the one other writer.)
@@ -315,22 +392,40 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return (await active().select("c.id").where("c.id", "in", ids).execute()).map((r) => r.id);
     },
 
-    /** Normalised phones shared by more than one active contact, in order, after `after`. */
-    duplicatePhones(after: string | undefined, limit: number) {
-      let query = active()
-        .select(["c.phone_digits", (eb) => eb.fn.countAll<number | string>().as("n")])
-        .where("c.phone_digits", "!=", "")
-        .groupBy("c.phone_digits")
+    /**
+     * Phone and e-mail keys shared by more than one active contact (any of their phones and e-mails), in
+     * order of kind and key, after `after`.
+     */
+    duplicateKeys(after: [string, string] | undefined, limit: number) {
+      let query = db
+        .selectFrom("contact_keys as k")
+        .innerJoin("contacts as c", "c.id", "k.contact_id")
+        .select(["k.kind", "k.key", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("k.organization_id", "=", organizationId)
+        .where("c.deleted_at", "is", null)
+        .groupBy(["k.kind", "k.key"])
         .having((eb) => eb.fn.countAll(), ">", 1)
-        .orderBy("c.phone_digits")
+        .orderBy("k.kind")
+        .orderBy("k.key")
         .limit(limit);
-      if (after) query = query.where("c.phone_digits", ">", after);
+      if (after) query = query.where(sql<SqlBool>`(k.kind, k.key) > (${after[0]}, ${after[1]})`);
       return query.execute();
     },
 
-    /** The active contacts holding any of these normalised phones, oldest first. */
-    withPhones: (digits: string[]) =>
-      active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>,
+    /** The active contacts holding any of these keys, oldest first, each with the keys it holds of them. */
+    async withKeys(keys: MatchKey[]): Promise<(ContactRow & { matched: MatchKey[] })[]> {
+      if (keys.length === 0) return [];
+      const held = await db
+        .selectFrom("contact_keys as k")
+        .select(["k.kind", "k.key", "k.contact_id"])
+        .where("k.organization_id", "=", organizationId)
+        .where((eb) => eb.or(keys.map((k) => eb.and([eb("k.kind", "=", k.kind), eb("k.key", "=", k.key)]))))
+        .execute();
+      const ids = [...new Set(held.map((h) => h.contact_id))];
+      if (ids.length === 0) return [];
+      const rows = (await active().selectAll("c").where("c.id", "in", ids).orderBy("c.created_at").execute()) as ContactRow[];
+      return rows.map((row) => ({ ...row, matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })) }));
+    },
   };
 }
 

@@ -9,6 +9,7 @@ export interface MembershipRow {
   role: Role;
   owner_id: string | null;
   staff_carddav: boolean | number;
+  require_phone: boolean | number;
   created_at: Date | string;
 }
 
@@ -27,10 +28,10 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
     },
 
     find: (id: string) =>
-      db.selectFrom("organizations").select(["id", "name", "owner_id", "staff_carddav"]).where("id", "=", id).executeTakeFirst(),
+      db.selectFrom("organizations").select(["id", "name", "owner_id", "staff_carddav", "require_phone"]).where("id", "=", id).executeTakeFirst(),
 
     /** Writes a new name and/or settings. */
-    async update(id: string, changes: { name?: string; staff_carddav?: boolean }, now: string): Promise<void> {
+    async update(id: string, changes: { name?: string; staff_carddav?: boolean; require_phone?: boolean }, now: string): Promise<void> {
       await db
         .updateTable("organizations")
         .set({ ...changes, updated_at: now })
@@ -47,7 +48,7 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
       db
         .selectFrom("memberships as m")
         .innerJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.staff_carddav", "o.created_at"])
+        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.staff_carddav", "o.require_phone", "o.created_at"])
         .where("m.user_id", "=", userId)
         .orderBy("o.created_at", "asc")
         .orderBy("o.id", "asc")
