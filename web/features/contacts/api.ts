@@ -82,11 +82,20 @@ export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: stri
   });
 }
 
+/** This month as the person's calendar has it ('04'): 'This month' of birthdays begins at their midnight, not the server's. */
+const localMonth = () => String(new Date().getMonth() + 1).padStart(2, "0");
+
 /** The contact list, a keyset page at a time; spec section 9: load retried 3 times after 1, 2, 4 s. */
 export function useContactsQuery(orgId: string | null, params: ContactListParams) {
   return useInfiniteQuery({
     ...pagedQueryOptions(contactKeys.list(orgId ?? "", params), (page, signal) => {
-      const query = { ...page, filter: params.filter, sort: params.sort, ...(params.q ? { q: params.q } : {}) };
+      const query = {
+        ...page,
+        filter: params.filter,
+        sort: params.sort,
+        ...(params.q ? { q: params.q } : {}),
+        ...(params.filter === "birthdays" ? { month: localMonth() } : {}),
+      };
       return call(org.contacts.$get({ param: { orgId: orgId! }, query }, withSignal(signal)));
     }),
     enabled: orgId !== null,
@@ -107,7 +116,8 @@ export function useContactsQuery(orgId: string | null, params: ContactListParams
 export function useContactCountsQuery(orgId: string | null, q: string) {
   return useQuery({
     queryKey: contactKeys.counts(orgId ?? "", q),
-    queryFn: ({ signal }) => call(org.contacts.counts.$get({ param: { orgId: orgId! }, query: q ? { q } : {} }, withSignal(signal))),
+    queryFn: ({ signal }) =>
+      call(org.contacts.counts.$get({ param: { orgId: orgId! }, query: { month: localMonth(), ...(q ? { q } : {}) } }, withSignal(signal))),
     enabled: orgId !== null,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: () => !hasUnsavedForms(),
@@ -403,10 +413,12 @@ function contactFromPreview(orgId: string, preview: Partial<Contact>, id: string
 export function useContactPhotoMutation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, photo }: { id: string; photo: Blob | null }) =>
-      photo
-        ? call(contact.photo.$put({ ...oneContact(orgId, id), form: { photo: new File([photo], "photo.jpg", { type: "image/jpeg" }) } }))
-        : call(contact.photo.$delete(oneContact(orgId, id))),
+    mutationFn: ({ id, photo }: { id: string; photo: Blob | null }) => {
+      if (!photo) return call(contact.photo.$delete(oneContact(orgId, id)));
+      // The route reads the multipart file itself (no validator declares it), so the client's type lacks `form`.
+      const upload = { ...oneContact(orgId, id), form: { photo: new File([photo], "photo.jpg", { type: "image/jpeg" }) } };
+      return call(contact.photo.$put(upload as Parameters<typeof contact.photo.$put>[0]));
+    },
     onSuccess: (saved) => {
       setLists(queryClient, orgId, (data) => patchContact(data, saved.id, saved));
       queryClient.setQueryData<ContactDetail>(contactKeys.detail(orgId, saved.id), (detail) => detail && { ...detail, ...saved });

@@ -4,6 +4,7 @@ import Cropper from "react-easy-crop";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { PHOTO_ACCEPT } from "@shared/contact-model/photo";
 import { type CropArea, cropToSquareJpeg } from "../lib/contact-photo";
 
 /** What saving does to the photo: leave it, replace it with this square, or take it away. */
@@ -124,7 +125,7 @@ export function ContactPhotoField({ stored, initials, value, onChange, disabled 
         <input
           ref={input}
           type="file"
-          accept="image/*"
+          accept={PHOTO_ACCEPT}
           hidden
           onChange={(event) => {
             choose(event.target.files?.[0]);

@@ -92,7 +92,7 @@ export function useContactSave(orgId: string | null) {
         if (result.merged) {
           // Name what was kept from the existing record, so nothing typed disappears unannounced.
           const kept = result.not_applied.length ? `Kept the existing ${labels(result.not_applied)}.` : undefined;
-          toast.success(`Contact merged with existing record (Updated: ${result.changes.join(", ") || "none"})`, { description: kept });
+          toast.success(`Contact merged with existing record (Updated: ${labels(result.changes) || "none"})`, { description: kept });
         } else toast.success("Contact created successfully");
         toast.dismiss(SAVE_FAILED_TOAST);
         // A merge keeps the existing contact's photo; it gets this one only when it has none.

@@ -1,14 +1,8 @@
-// A contact's photo: where it is read from, and the square JPEG the form makes of a chosen picture
-// before it is sent (the server resizes it to its own 512 px square again).
+// The square JPEG the form makes of a chosen picture before it is sent (the server crops and resizes
+// it to its own square again, so this only spares the upload of a whole camera photo).
+import { PHOTO_MAX_BYTES, PHOTO_SIZE, photoPath } from "@shared/contact-model/photo";
 
-/** The server's cap on an uploaded photo (ADR 015); the cropped square sent is far below it. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The side of the square the form sends: the server keeps photos at this size. */
-export const PHOTO_SIZE = 512;
-
-/** The photo's address; the etag in it makes a changed photo a new address, so caches never show the old one. */
-export const contactPhotoUrl = (orgId: string, id: string, etag: string) =>
-  `/api/orgs/${encodeURIComponent(orgId)}/contacts/${encodeURIComponent(id)}/photo?v=${encodeURIComponent(etag)}`;
+export { photoPath as contactPhotoUrl };
 
 /** The part of the picture the person framed, in the picture's own pixels (react-easy-crop's croppedAreaPixels). */
 export interface CropArea {
@@ -27,7 +21,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** The framed square of the picture at `src`, drawn at PHOTO_SIZE and encoded as JPEG. */
+/** The framed square of the picture at `src`, drawn at the server's photo size and encoded as JPEG. */
 export async function cropToSquareJpeg(src: string, area: CropArea, size = PHOTO_SIZE): Promise<Blob> {
   const image = await loadImage(src);
   const canvas = document.createElement("canvas");
