@@ -21,6 +21,8 @@ describe("contacts on a 390 x 844 phone", () => {
         phone: `(615) 400-00${String(i).padStart(2, "0")}`,
         phone2: "(615) 400-9999",
         email: `person${i}@example.com`,
+        // One office line shared by everyone: separate people, not one to merge into.
+        on_duplicate: "new",
       };
       await s.context.request.post(`/api/orgs/${org.id}/contacts`, { data, headers: origin() });
     }

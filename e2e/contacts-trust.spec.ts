@@ -62,10 +62,10 @@ describe("contacts a demanding user can trust", () => {
 
     form = await openForm(page);
     await form.getByLabel("First Name").fill("Ivy");
-    await form.getByLabel("Email").fill("home@example.com");
+    await form.getByLabel("E-mail", { exact: true }).fill("home@example.com");
     await form.getByLabel("Phone", { exact: true }).fill("615.200.0001");
     await form.getByTestId("duplicate-banner").getByRole("button", { name: "Merge into it" }).click();
-    await expectVisible(page.getByText("Contact merged with existing record (Updated: email)"));
+    await expectVisible(page.getByText("Contact merged with existing record (Updated: e-mail)"));
     await expectVisible(page.getByText("Kept the existing first name."));
     await expectVisible(page.getByRole("row", { name: /home@example.com/ }));
     expect(await page.getByRole("row", { name: /Ivy/ }).count()).toBe(0);

@@ -48,7 +48,7 @@ describe("contacts", () => {
     await form.getByLabel("First Name").fill("Zelda");
     await form.getByLabel("Last Name").fill("Quartz");
     await form.getByLabel("Phone", { exact: true }).fill("(555) 010-9999");
-    await form.getByLabel("Email").fill("zelda@example.com");
+    await form.getByLabel("E-mail", { exact: true }).fill("zelda@example.com");
     await form.getByRole("button", { name: "Save Contact" }).click();
     await expectVisible(page.getByText("Contact created successfully"));
 

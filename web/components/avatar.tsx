@@ -19,7 +19,7 @@ export function Avatar({ src, initials, className }: AvatarProps) {
     <span
       aria-hidden="true"
       className={cn(
-        "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted text-xs font-medium text-muted-foreground uppercase select-none",
+        "inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted text-xs font-medium text-foreground uppercase select-none",
         className,
       )}
     >
