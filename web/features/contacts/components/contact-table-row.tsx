@@ -44,15 +44,17 @@ export function ContactTableRow({ contact, index, rowRef, actions, showBirthday 
       <td className="px-3 py-2 font-medium">
         <div className="flex min-w-0 items-center gap-2">
           <ContactAvatar contact={contact} className="size-8" />
-          <button
-            type="button"
-            className="min-w-0 truncate text-left hover:underline"
-            onClick={() => !pending && actions.onOpenDetail(contact)}
-            data-skip-access=""
-          >
-            {contact.first_name || (contact.company && !contact.last_name ? contact.company : null) || placeholder("No first name")}
-          </button>
-          {showBirthday && <BirthdayBadge birthday={contact.birthday} />}
+          <div className="flex min-w-0 flex-col items-start gap-0.5">
+            <button
+              type="button"
+              className="max-w-full truncate text-left hover:underline"
+              onClick={() => !pending && actions.onOpenDetail(contact)}
+              data-skip-access=""
+            >
+              {contact.first_name || (contact.company && !contact.last_name ? contact.company : null) || placeholder("No first name")}
+            </button>
+            {showBirthday && <BirthdayBadge birthday={contact.birthday} />}
+          </div>
         </div>
       </td>
       <td className="truncate px-3 py-2">{contact.last_name || placeholder("-")}</td>
