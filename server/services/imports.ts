@@ -73,6 +73,8 @@ export function presentImport(row: ImportRow, actor: OrgActor) {
     failed: row.failed,
     errors: parseJson<{ row: string; message: string }[]>(row.errors, []),
     notices: parseJson<{ row: string; message: string }[]>(row.notices, []),
+    /** What the file held that no field took and was left out, by column or property, with how many values. */
+    leftOut: parseJson<{ source: string; values: number }[]>(row.left_out, []),
     createdAt: toIso(row.created_at)!,
     finishedAt: toIso(row.finished_at),
     undoneAt: toIso(row.undone_at),

@@ -356,7 +356,6 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      */
     async insertMany(batch: NewContact[], keys: (MatchKey & { contact_id: string })[] = []): Promise<void> {
       if (batch.length === 0) return;
-      await insertKeys(keys);
       // The batch's change numbers as one range of the organization's counter (migration 0051); on
       // PostgreSQL the counter's row stays locked to commit, so ranges become visible in order.
       // (The column is the triggers' alone in the typed schema: this is the one other writer.)
@@ -375,6 +374,7 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
         const values = sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`));
         await sql`insert into contacts (${list}) select ${values} from json_each(${json})`.execute(db);
       }
+      await insertKeys(keys);
     },
 
     /** Moves the contacts an import created (and still active) to the trash; answers how many. */
