@@ -106,7 +106,11 @@ describe("a contact written as a vCard and read back", () => {
       dates: [{ value: "1980-02-29", type: "birthday", label: null }],
     };
     const [card] = readBack(writeVCard({ ...person, id: "c1" }, { version }));
-    expect(candidateToData(card!.candidate, { requirePhone: true })).toEqual({ ok: true, data: { ...person, is_favorite: false }, warnings: [] });
+    expect(candidateToData(card!.candidate, { requirePhone: true })).toEqual({
+      ok: true,
+      data: { ...person, is_favorite: false },
+      warnings: [],
+    });
   });
 
   it("writes a company without a person's name as the company, and reads it back so", () => {
@@ -120,12 +124,18 @@ describe("a contact written as a vCard and read back", () => {
     expect(text).toContain("N:;;;;\r\nFN:Acme\r\nX-ABShowAs:COMPANY\r\n");
     const [card] = readBack(text);
     expect(card!.candidate.full_name).toBeUndefined();
-    expect(candidateToData(card!.candidate, { requirePhone: true })).toEqual({ ok: true, data: { ...company, is_favorite: false }, warnings: [] });
+    expect(candidateToData(card!.candidate, { requirePhone: true })).toEqual({
+      ok: true,
+      data: { ...company, is_favorite: false },
+      warnings: [],
+    });
   });
 
   it.each(PHONE_TYPES)("keeps the phone type %s", (type) => {
     for (const version of ["3.0", "4.0"] as const) {
-      const [card] = readBack(writeVCard({ ...emptyContactData(), id: "c", first_name: "T", phones: [{ value: "5550100", type, label: null }] }, { version }));
+      const [card] = readBack(
+        writeVCard({ ...emptyContactData(), id: "c", first_name: "T", phones: [{ value: "5550100", type, label: null }] }, { version }),
+      );
       expect(card!.candidate.lists.phones).toEqual([{ value: "5550100", type }]);
     }
   });

@@ -69,7 +69,11 @@ describe("real products' cards, every value", () => {
   it("reads Android's cards (2.1): quoted-printable names, phones and e-mails in preference order, the groups", () => {
     const cards = readFile("ez-vcard/John_Doe_ANDROID.vcf").map((c) => c.candidate);
     expect(cards).toHaveLength(6);
-    expect(cards[0]).toEqual({ ...emptyCandidate(), lists: { ...emptyLists, emails: [{ value: "john.doe@company.com" }] }, categories: ["My Contacts"] });
+    expect(cards[0]).toEqual({
+      ...emptyCandidate(),
+      lists: { ...emptyLists, emails: [{ value: "john.doe@company.com" }] },
+      categories: ["My Contacts"],
+    });
     expect(cards[3]!.singles).toEqual({
       last_name: "Ñ Ñ Ñ Ñ Ñ Ñ Ñ Ñ Ñ Ñ Ñ",
       notes: "Ñ Ñ Ñ Ñ Ñ Ñ Ñ ÑÑ Ñ Ñ Ñ Ñ Ñ Ñ ÑÑ Ñ Ñ Ñ Ñ\nÑ Ñ Ñ Ñ Ñ Ñ Ñ ÑÑ Ñ Ñ Ñ Ñ Ñ Ñ ÑÑ Ñ Ñ Ñ Ñ",
@@ -187,7 +191,13 @@ describe("real products' cards, every value", () => {
       },
     });
     // What has no field is kept as written; a key that is a link is not (nothing is ever fetched).
-    expect(extras.extraLines).toEqual(["GENDER:M", "LANG;PREF=1:fr", "LANG;PREF=2:en", "GEO;TYPE=work:geo:46.772673,-71.282945", "TZ:-0500"]);
+    expect(extras.extraLines).toEqual([
+      "GENDER:M",
+      "LANG;PREF=1:fr",
+      "LANG;PREF=2:en",
+      "GEO;TYPE=work:geo:46.772673,-71.282945",
+      "TZ:-0500",
+    ]);
   });
 
   it("reads Thunderbird's photo written as bare base64 (3.0, no ENCODING)", () => {
@@ -359,9 +369,9 @@ describe("cards written by people's devices", () => {
   });
 
   it("keeps a date it cannot read as written, rather than guessing", () => {
-    const [{ candidate, extras }] = readText("BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nBDAY;VALUE=text:circa 1800\nBDAY:19810229\nEND:VCARD\n") as [
-      ReturnType<typeof readCard>,
-    ];
+    const [{ candidate, extras }] = readText(
+      "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nBDAY;VALUE=text:circa 1800\nBDAY:19810229\nEND:VCARD\n",
+    ) as [ReturnType<typeof readCard>];
     expect(candidate.lists.dates).toEqual([]);
     expect(extras.extraLines).toEqual(["BDAY;VALUE=text:circa 1800", "BDAY:19810229"]);
   });
@@ -431,9 +441,9 @@ describe("cards written by people's devices", () => {
   });
 
   it("reads a 4.0 KIND:org card as a company and keeps its post office box in the street", () => {
-    const [{ candidate }] = readText("BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Acme\nORG:Acme\nADR:PO Box 12;;1 Main St;Town;;;\nEND:VCARD\n") as [
-      ReturnType<typeof readCard>,
-    ];
+    const [{ candidate }] = readText(
+      "BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Acme\nORG:Acme\nADR:PO Box 12;;1 Main St;Town;;;\nEND:VCARD\n",
+    ) as [ReturnType<typeof readCard>];
     expect(candidate.kind).toBe("company");
     expect(candidate.full_name).toBeUndefined();
     expect(candidate.lists.addresses).toEqual([{ street: "PO Box 12\n1 Main St", city: "Town" }]);
