@@ -107,3 +107,27 @@ export function entryType(list: TypedList, types: readonly string[], label: stri
   if (typed !== undefined) return { type: type ?? "custom", label: typed };
   return { type };
 }
+
+/** Apple's related names (`item1.X-ABRELATEDNAMES` + `item1.X-ABLabel:_$!<Spouse>!$_`): read as custom fields. */
+export const RELATED_NAMES = "X-ABRELATEDNAMES";
+/** The label of a related name that has none. */
+export const RELATED_NAME_LABEL = "Related name";
+/**
+ * Apple's own labels of a related name. A custom field with one of these is written back as a related
+ * name, so that a phone's relatives stay relatives on the phone after it syncs.
+ */
+export const APPLE_RELATIONS = new Set([
+  "Father",
+  "Mother",
+  "Parent",
+  "Brother",
+  "Sister",
+  "Child",
+  "Friend",
+  "Spouse",
+  "Partner",
+  "Assistant",
+  "Manager",
+]);
+/** The label of a ROLE kept beside a TITLE (a custom field written back as ROLE). */
+export const ROLE_LABEL = "Role";

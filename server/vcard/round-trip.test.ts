@@ -157,3 +157,43 @@ describe("a contact written as a vCard and read back", () => {
     expect(candidateToData(card!.candidate, { requirePhone: true })).toMatchObject({ ok: true, data: rich });
   });
 });
+
+describe("a device's card written back to it", () => {
+  it("gives back its relatives as related names, its ROLE as ROLE, and every line the app has no field for", () => {
+    const device = [
+      "BEGIN:VCARD",
+      "VERSION:3.0",
+      "N:Doe;John;;;",
+      "FN:John Doe",
+      "TITLE:Engineer",
+      "ROLE:Team lead",
+      "TEL;type=CELL:+1 555 0100",
+      "item1.X-ABRELATEDNAMES:Jane Doe",
+      "item1.X-ABLabel:_$!<Spouse>!$_",
+      "X-ABRELATEDNAMES:Bob",
+      "item2.X-SOCIALPROFILE;type=twitter:https://twitter.com/john",
+      "item2.X-ABLabel:Twitter",
+      "GEO:geo:51.75,-1.25",
+      "END:VCARD",
+      "",
+    ].join("\r\n");
+    const [{ candidate, extras }] = readBack(device) as [ReturnType<typeof readCard>];
+    const read = candidateToData(candidate, { requirePhone: true });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.data.custom_fields).toEqual([
+      { value: "Team lead", label: "Role", type: "custom" },
+      { value: "Jane Doe", label: "Spouse", type: "custom" },
+      { value: "Bob", label: "Related name", type: "custom" },
+    ]);
+    const lines = writeVCard({ ...read.data, id: "c1", extraLines: extras.extraLines }).split("\r\n");
+    for (const line of [
+      "TITLE:Engineer",
+      "ROLE:Team lead",
+      "X-ABRELATEDNAMES:Bob",
+      "GEO:geo:51.75,-1.25",
+      "item2.X-SOCIALPROFILE;type=twitter:https://twitter.com/john",
+    ])
+      expect(lines).toContain(line);
+    expect(lines).toEqual(expect.arrayContaining(["item3.X-ABRELATEDNAMES:Jane Doe", "item3.X-ABLabel:_$!<Spouse>!$_"]));
+  });
+});

@@ -8,7 +8,16 @@ import {
 } from "../../shared/contact-model/fields.js";
 import { type CandidateEntry, type CardExtras, type ContactCandidate, emptyCandidate } from "../import/candidate.js";
 import { readDate } from "./dates.js";
-import { ADDRESS_PARTS, type TypedList, appleLabelWords, entryType, labelText } from "./entry-types.js";
+import {
+  ADDRESS_PARTS,
+  RELATED_NAMES,
+  RELATED_NAME_LABEL,
+  ROLE_LABEL,
+  type TypedList,
+  appleLabelWords,
+  entryType,
+  labelText,
+} from "./entry-types.js";
 import { keptExtraLines } from "./extras.js";
 import { readPhoto } from "./photo.js";
 import { type VCardCard, type VCardProperty, componentLists, components, unescapeText } from "./read.js";
@@ -49,8 +58,6 @@ const DATE_TYPE_OF = new Map<string, DateType>([
 /** Apple's date with a label of its own (`item1.X-ABDATE` + `item1.X-ABLabel:_$!<Anniversary>!$_`). */
 const LABELLED_DATE = listOf("dates").vcard.property;
 const CUSTOM_PROPERTY = listOf("custom_fields").vcard.property;
-/** Apple's related names (`_$!<Spouse>!$_`), kept as custom fields with their label. */
-const RELATED_NAMES = "X-ABRELATEDNAMES";
 /** One-line text properties of other products, each a custom field with this label. */
 const TEXT_PROPERTIES: Record<string, string> = {
   "X-MS-MANAGER": "Manager",
@@ -162,20 +169,13 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
     if (value) singles[key] = value;
     for (const p of taken) use(p);
   }
-  for (const role of ordered("ROLE").slice(0, 1)) {
-    if (!singles[JOB_TITLE.key]) singles[JOB_TITLE.key] = text(role);
-    else add("custom_fields", { value: text(role), label: "Role", type: "custom" }, role);
+  // A ROLE is the job title when the card has no TITLE; beside one it is a custom field (read below).
+  const role = ordered("ROLE")[0];
+  if (role && !singles[JOB_TITLE.key]) {
+    singles[JOB_TITLE.key] = text(role);
     use(role);
   }
 
-  const given = singles.first_name ?? "";
-  const family = singles.last_name ?? "";
-  const fn = ordered("FN")[0];
-  if (fn && !given && !family) {
-    // A company's card names the company in FN: not a person's name.
-    const whole = text(fn);
-    if (whole && whole !== singles.company) candidate.full_name = whole;
-  }
   for (const p of ordered("X-ABSHOWAS")) {
     if (p.value.trim().toUpperCase() === "COMPANY") candidate.kind = "company";
     use(p);
@@ -186,6 +186,14 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
     if (kind === "org" || kind === "organization" || kind === "individual") use(p);
   }
 
+  const given = singles.first_name ?? "";
+  const family = singles.last_name ?? "";
+  const fn = ordered("FN")[0];
+  if (fn && !given && !family) {
+    // A company's card names the company in FN: not a person's name.
+    const whole = text(fn);
+    if (whole && whole !== singles.company && candidate.kind !== "company") candidate.full_name = whole;
+  }
   for (const key of TYPED_LISTS) {
     for (const p of ordered(listOf(key).vcard.property)) {
       const { type, label } = entryType(key, p.params.get("TYPE") ?? [], labelOf(p));
@@ -227,18 +235,23 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
     return { type: "custom", label: labelText(label) };
   });
 
-  const custom = (p: VCardProperty, label: string | null) => {
-    const value = text(p);
-    if (value) add("custom_fields", { value, label, type: "custom" }, p);
-  };
-  for (const p of ordered(CUSTOM_PROPERTY)) custom(p, labelOf(p) === undefined ? null : labelText(labelOf(p)!));
-  for (const p of ordered(RELATED_NAMES)) custom(p, labelOf(p) === undefined ? "Related name" : labelText(labelOf(p)!));
-  for (const [property, label] of Object.entries(TEXT_PROPERTIES)) for (const p of ordered(property)) custom(p, label);
-  for (const p of ordered("RELATED")) {
+  // Custom fields in the card's order (the order they were written in), whichever property holds them.
+  for (const p of card.properties) {
+    if (used.has(p) || p.value.trim() === "") continue;
+    const label = customLabel(p);
+    if (label !== undefined) add("custom_fields", { value: text(p), label, type: "custom" }, p);
+  }
+  /** The label of a property read as a custom field (null: none); undefined when it is not one. */
+  function customLabel(p: VCardProperty): string | null | undefined {
+    const label = labelOf(p);
+    if (p.name === CUSTOM_PROPERTY) return label === undefined ? null : labelText(label);
+    if (p.name === RELATED_NAMES) return label === undefined ? RELATED_NAME_LABEL : labelText(label);
+    if (p.name === "ROLE") return p === role ? ROLE_LABEL : undefined;
+    if (Object.hasOwn(TEXT_PROPERTIES, p.name)) return TEXT_PROPERTIES[p.name];
     // A relation is a link (a UID or a URI) unless it says it is a name.
-    if (!(p.params.get("VALUE") ?? []).some((v) => v.toLowerCase() === "text")) continue;
+    if (p.name !== "RELATED" || !(p.params.get("VALUE") ?? []).some((v) => v.toLowerCase() === "text")) return undefined;
     const type = (p.params.get("TYPE") ?? [])[0];
-    custom(p, type ? type.charAt(0).toUpperCase() + type.slice(1).toLowerCase() : "Related name");
+    return type ? type.charAt(0).toUpperCase() + type.slice(1).toLowerCase() : RELATED_NAME_LABEL;
   }
 
   for (const p of ordered("PHOTO")) {

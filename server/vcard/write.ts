@@ -1,7 +1,15 @@
 import { DATE_PROPERTIES, type DateType, LIST_FIELDS, type ListKey, SINGLE_FIELDS } from "../../shared/contact-model/fields.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { writtenDate } from "./dates.js";
-import { ADDRESS_PARTS, type TypedList, typeParams } from "./entry-types.js";
+import {
+  ADDRESS_PARTS,
+  APPLE_RELATIONS,
+  RELATED_NAMES,
+  RELATED_NAME_LABEL,
+  ROLE_LABEL,
+  type TypedList,
+  typeParams,
+} from "./entry-types.js";
 import { type CardPhoto, base64Of, photoTypeWord } from "./photo.js";
 
 // Writes one contact as a vCard 3.0 (RFC 2426, what phones and desktop address books import best) or
@@ -14,7 +22,8 @@ import { type CardPhoto, base64Of, photoTypeWord } from "./photo.js";
 // date that is neither a birthday nor (in 4.0) an anniversary as `itemN.X-ABDATE` with its label; a
 // birthday without a year in 3.0 with Apple's X-APPLE-OMIT-YEAR. A custom field is `itemN.X-CUSTOM`
 // with its label in `itemN.X-ABLabel`: an X- property that other products ignore (and CardDAV servers
-// keep), where the related names Apple offers would have shown a gate code as a person's relative.
+// keep), where the related names Apple offers would have shown a gate code as a person's relative;
+// only a custom field labelled as Apple labels a relative ('Spouse', 'Assistant') is a related name.
 
 /** A contact as a card carries it: its data, and what it has beside (UID, REV, photo, kept lines, groups). */
 export type CardInput = ContactData & {
@@ -193,9 +202,19 @@ export function writeVCard(contact: CardInput, options: VCardWriteOptions = {}):
     const label = entry.type === "custom" ? entry.label : appleLabel(entry.type as Exclude<DateType, "custom">);
     lines.push(`${grouped(LABELLED_DATE, label, labels)}${date.params}:${date.value}`, ...labels);
   }
+  // What a phone read from its own properties goes back to them: a relative as a related name, a ROLE
+  // beside the title as ROLE (the reader reads a ROLE without a TITLE as the title).
+  let role = present(contact.job_title);
   for (const entry of contact.custom_fields) {
     const labels: string[] = [];
-    lines.push(`${grouped(CUSTOM_PROPERTY, entry.label, labels)}:${escapeText(entry.value ?? "")}`, ...labels);
+    const value = escapeText(entry.value ?? "");
+    const label = entry.label?.trim() ?? "";
+    if (label === ROLE_LABEL && role) {
+      lines.push(`ROLE:${value}`);
+      role = false;
+    } else if (label === RELATED_NAME_LABEL) lines.push(`${RELATED_NAMES}:${value}`);
+    else if (APPLE_RELATIONS.has(label)) lines.push(`${grouped(RELATED_NAMES, appleLabel(label), labels)}:${value}`, ...labels);
+    else lines.push(`${grouped(CUSTOM_PROPERTY, entry.label, labels)}:${value}`, ...labels);
   }
 
   if (contact.photo) {
