@@ -115,7 +115,8 @@ export function readCard(card: VCardCard): { candidate: ContactCandidate; extras
   };
   const leftOut = new Map<string, number>();
   const leave = (p: VCardProperty) => {
-    used.add(p);
+    // Its label goes with it.
+    use(p);
     leftOut.set(p.name, (leftOut.get(p.name) ?? 0) + 1);
   };
   /** The properties of a name with a value, the preferred ones first (TYPE=pref, PREF=1), then in card order; empty ones dropped. */
