@@ -122,6 +122,10 @@ function numbered(header: string): HeaderGuess | undefined {
   return part(list, key, { entry });
 }
 
+// Outlook's e-mail type ('SMTP') and display name ('Ada (ada@example.com)') in its languages: they repeat the address.
+const EMAIL_KIND_OR_NAME =
+  /^(type de messagerie|tipo de correo|tipo di posta|nom complet de l adresse de messagerie|nombre para mostrar del correo|nome visualizzato)/;
+
 /** Phone columns named after their kind: 'Mobile Phone', 'Business Fax', 'Pager Number', 'ISDN'... */
 const PHONE_HEADER = /(phone|mobile|cell|fax|pager|tel|telephone|handy|number|isdn|telex|callback)\b/;
 const NOT_A_PHONE = /\b(type|label|extension|ext|country code)\b/;
@@ -138,7 +142,7 @@ const ADDRESS_PARTS: [RegExp, string][] = [
   [/\b(city|town)\b/, "city"],
 ];
 const NOT_AN_ADDRESS_PART = /\b(type|label|formatted)\b/;
-const GROUP = /^(home|business|work|other|mailing|billing|shipping|postal)\b/;
+const GROUP = /^(home|business|work|other|mailing|billing|shipping)\b/;
 
 const LOCALIZED_PARTS: Partial<Record<WordTarget, string>> = {
   address: "street",
@@ -200,14 +204,14 @@ export function guessColumn(header: string): HeaderGuess {
   const outlookEmail = /^e ?mail (\d) (address|type|display name)$/.exec(header);
   if (outlookEmail) return outlookEmail[2] === "address" ? part("emails", "value", { entry: Number(outlookEmail[1]) }) : IGNORE;
   const email = /^e ?mail\b/.test(header) || isLocalizedEmail(header);
-  if (email && /\b(type|display)\b/.test(header)) return IGNORE;
+  if ((email && (/\b(type|display)\b/.test(header) || NOT_AN_EMAIL.test(header))) || EMAIL_KIND_OR_NAME.test(header)) return IGNORE;
   if (email && !/\blabel\b/.test(header) && !NOT_AN_EMAIL.test(header)) {
     const type = /\b(work|business|office)\b/.test(header) ? "work" : /\b(home|personal|private)\b/.test(header) ? "home" : undefined;
     return part("emails", "value", type ? { type } : {});
   }
   if (/^(web ?page|website|url) (\d)$/.test(header)) return part("urls", "value", { entry: Number(header.slice(-1)) });
   const address = addressColumn(header);
-  if (address && !/\b(phone|fax|tel)\b/.test(header)) return address;
+  if (address && !PHONE_HEADER.test(header) && !isLocalizedPhone(header)) return address;
   if ((PHONE_HEADER.test(header) || isLocalizedPhone(header)) && !NOT_A_PHONE.test(header))
     return part("phones", "value", { type: phoneTypeFromLabels([header]) });
   return address ?? { target: "custom" };
