@@ -212,7 +212,10 @@ export function guessColumn(header: string): HeaderGuess {
   if (/^(web ?page|website|url) (\d)$/.test(header)) return part("urls", "value", { entry: Number(header.slice(-1)) });
   const address = addressColumn(header);
   if (address && !PHONE_HEADER.test(header) && !isLocalizedPhone(header)) return address;
-  if ((PHONE_HEADER.test(header) || isLocalizedPhone(header)) && !NOT_A_PHONE.test(header))
-    return part("phones", "value", { type: phoneTypeFromLabels([header]) });
+  if ((PHONE_HEADER.test(header) || isLocalizedPhone(header)) && !NOT_A_PHONE.test(header)) {
+    // Words that name no kind ('Contact Phone Number') leave the number's type to its row.
+    const type = phoneTypeFromLabels([header]);
+    return part("phones", "value", type === "custom" ? {} : { type });
+  }
   return address ?? { target: "custom" };
 }
