@@ -9,24 +9,20 @@ import { type ContactCandidate, emptyCandidate } from "./candidate.js";
 import { csvCellValue } from "./csv-cell.js";
 import { NO_VALUE, dateValue, parseDate, typeFromText } from "./csv-values.js";
 
-const MULTI_VALUE = /\s+:::\s+/;
+// Google's several values of one cell: 'a ::: b' (an empty one between, as ' :::  ::: ', keeps its place).
+const MULTI_VALUE = /\s*:::\s*/;
 // Hand-kept sheets put two numbers in one cell: '555 010 2001 / 555 010 2002', '...; ...', one a line.
 const NUMBER_SEPARATOR = /\s+\/\s+|\s*[;|\n]\s*|,\s+/;
 // Outlook's categories are ';'-separated; Google's labels ' ::: '.
 const CATEGORY_SEPARATOR = /\s*(?:\s:::\s|;)\s*/;
 
-const splitValues = (cell: string) =>
-  cell
-    .split(MULTI_VALUE)
-    .map((v) => v.trim())
-    .filter(Boolean);
+/** A cell's values in their places (a type or label cell lines up with its value cell's). */
+const splitValues = (cell: string) => cell.split(MULTI_VALUE).map((v) => v.trim());
 
-/** A phone cell's numbers: Google's ' ::: ' lists, and two numbers in one cell when each reads as one. */
-function numbersOf(value: string): string[] {
-  return splitValues(value).flatMap((one) => {
-    const parts = one.split(NUMBER_SEPARATOR).map((p) => p.trim());
-    return parts.length > 1 && parts.every((p) => isValidPhone(p)) ? parts : [one];
-  });
+/** The numbers of one value of a phone cell: two in one when each reads as one ('555 0100 / 555 0101'). */
+function numbersOf(one: string): string[] {
+  const parts = one.split(NUMBER_SEPARATOR).map((p) => p.trim());
+  return parts.length > 1 && parts.every((p) => isValidPhone(p)) ? parts : [one];
 }
 
 /** How likely a phone column holds the number to show first: mobiles, then general and home, then work... */
@@ -77,10 +73,12 @@ function kindOf(group: Group, column: ColumnMapping | undefined, i: number): { t
   const typeText = nth(group.parts.get("type")?.[0]?.values, i);
   const labelText = nth(group.parts.get("label")?.[0]?.values, i);
   const withLabel = (type: string, label: string | undefined) => (label ? { type, label: labelOf(label) } : { type });
-  if (implied?.type) return withLabel(implied.type, labelText ?? implied.label);
+  if (implied?.type) return withLabel(implied.type, labelText || implied.label);
+  // A custom entry's label in its Type cell too, as Google and the full CSV write it ('Gate', 'Gate').
+  if (typeText && typeText === labelText) return withLabel("custom", labelText);
   const fromType = typeText ? typeFromText(group.list, typeText) : undefined;
   // Beside a Type cell, the Label cell is the entry's own label (the full CSV writes both).
-  if (fromType) return withLabel(fromType.type, labelText ?? fromType.label);
+  if (fromType) return withLabel(fromType.type, labelText || fromType.label);
   // Alone, it is the kind in the source's words (Google's current layout: 'Phone 1 - Label' = 'Mobile').
   const fromLabel = labelText ? typeFromText(group.list, labelText) : undefined;
   return fromLabel ? withLabel(fromLabel.type, fromLabel.label) : {};
@@ -140,10 +138,12 @@ function build(group: Group, candidate: ContactCandidate): Built[] {
     return built;
   }
   for (const cell of group.parts.get("value") ?? []) {
-    const values = group.list === "phones" ? cell.values.flatMap(numbersOf) : cell.values;
-    values.forEach((value, i) => {
-      const kind = kindOf(group, cell.mapping, values.length === cell.values.length ? i : 0);
-      built.push({ entry: { value, ...kind }, order: order(cell.column, i, kind.type) });
+    cell.values.forEach((written, i) => {
+      if (!written) return;
+      const kind = kindOf(group, cell.mapping, i);
+      const values = group.list === "phones" ? numbersOf(written) : [written];
+      for (const [j, value] of values.entries())
+        built.push({ entry: { value, ...kind }, order: order(cell.column, i + j / 100, kind.type) });
     });
   }
   return built;
