@@ -117,7 +117,7 @@ const entriesOf = (row: ContactData, list: ListKey): Entry[] => {
 };
 
 const cellOf = (field: ListField, entry: Entry, key: string) =>
-  key === "type" ? typeCell(field.key, entry.type ?? field.defaultType, entry.label) : (entry[key] ?? "");
+  key === "type" ? typeCell(field.key, entry.type ?? field.defaultType, entry.label ?? null) : (entry[key] ?? "");
 
 /** One contact's cells of a list: a group per entry; entries past the last group share it, ' ::: '-separated. */
 function listCells(field: ListField, entries: Entry[], width: number): string[] {
