@@ -97,7 +97,7 @@ describe("reading CSV files", () => {
     expect(layout.headers[0]).toBe("First Name");
     expect(rowCount(file, layout)).toBe(2);
     const rows = await allRows(file, layout);
-    expect(rows.map((r) => [r.label, r.candidate.first_name, r.candidate.email])).toEqual([
+    expect(rows.map((r) => [r.label, r.candidate.singles.first_name, r.candidate.lists.emails[0]?.value])).toEqual([
       ["Row 5", "Ada", "ada@example.com"],
       ["Row 6", "Alan", undefined],
     ]);
@@ -120,7 +120,7 @@ describe("reading CSV files", () => {
     const file = await readImportFile(bytesOf(lines.join("\r\n")), "long.csv");
     const rows = await allRows(file, csvLayout(file.format === "csv" ? file.head : []));
     expect(rows).toHaveLength(2500);
-    expect(new Set(rows.map((r) => r.candidate.phones[0]!.value)).size).toBe(2500);
+    expect(new Set(rows.map((r) => r.candidate.lists.phones[0]!.value)).size).toBe(2500);
     expect(rows.at(-1)!.label).toBe(`Row ${2501 + 4}`);
   });
 
@@ -352,7 +352,11 @@ describe("the real-world corpus", () => {
     for (const row of rows) {
       expect(row.label).toMatch(/^(Row|Contact) \d+$/);
       const text = JSON.stringify(row.candidate);
-      expect(text, `${name} ${row.label}`).not.toMatch(/\uFFFD|Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/);
+      // A file may hold replacement characters of its own (csv-spectrum's coordinates do): those are its text.
+      const garbled = bytes.toString("utf8").includes("\uFFFD")
+        ? /Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/
+        : /\uFFFD|Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/;
+      expect(text, `${name} ${row.label}`).not.toMatch(garbled);
     }
   });
 });
