@@ -156,9 +156,9 @@ describe("reading vCard files", () => {
       "END:VCARD",
       "",
     ].join("\r\n");
-    expect((await candidates(card))[0]!.phones).toEqual([
-      { value: "+1-212-555-0100", type: "mobile" },
-      { value: "+1-212-555-0101 ext. 12", type: "work" },
+    expect((await candidates(card))[0]!.lists.phones).toEqual([
+      { value: "+1-212-555-0100", type: "mobile", label: null },
+      { value: "+1-212-555-0101 ext. 12", type: "work", label: null },
     ]);
   });
 
@@ -235,7 +235,7 @@ describe("reading vCard files", () => {
 
   it("reads Shift_JIS cards of Japanese phones", async () => {
     const [card] = await candidates(readFileSync(join(CORPUS, "aosp-vcard/v21_japanese_1.vcf")));
-    expect(card!.last_name).toBe("安藤ロイド");
+    expect(card!.singles.last_name).toBe("安藤ロイド");
   });
 
   it("reads 3.0 folding, escaped separators, ADR, ORG and TYPE lists", async () => {
@@ -302,7 +302,7 @@ describe("reading vCard files", () => {
     // The emoji's first half is the last unit of the first 256 KB decoded (a BOM, then 131,071 units).
     const note = `${"a".repeat(131_070 - head.length)}😀 end`;
     const [card] = await candidates(utf16(`${head}${note}\r\nEND:VCARD\r\n`, endian));
-    expect(card!.notes).toBe(note);
+    expect(card!.singles.notes).toBe(note);
   });
 
   it("reads cards after a broken one, a card without END, and cards nested in cards", async () => {

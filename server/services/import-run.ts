@@ -188,7 +188,18 @@ export async function writeBatch(
       const digitsKey = written.columns.phone_digits;
       const target = digitsKey ? targets.get(digitsKey) : undefined;
       if (!target) {
-        const fresh: Target = { id: newId(), row: null, data, isNew: true, ownedByRun: true, previous: {}, dirty: false, written, extras: row.extras, photo };
+        const fresh: Target = {
+          id: newId(),
+          row: null,
+          data,
+          isNew: true,
+          ownedByRun: true,
+          previous: {},
+          dirty: false,
+          written,
+          extras: row.extras,
+          photo,
+        };
         created.push(fresh);
         if (digitsKey) targets.set(digitsKey, fresh);
         tally.imported++;
@@ -202,7 +213,8 @@ export async function writeBatch(
       const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
       if (plan.changed.length) {
         if (!target.isNew && !target.ownedByRun) {
-          for (const field of plan.changed) if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
+          for (const field of plan.changed)
+            if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
         }
         target.data = plan.result;
         target.dirty = true;
@@ -236,7 +248,11 @@ export async function writeBatch(
     for (const target of targets.values()) {
       if (target.isNew || !target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
-      const ok = await contacts.update(target.id, { ...written.columns, updated_at: now, version: target.row.version + 1 }, target.row.version);
+      const ok = await contacts.update(
+        target.id,
+        { ...written.columns, updated_at: now, version: target.row.version + 1 },
+        target.row.version,
+      );
       if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
         tally.merged--;
@@ -249,7 +265,8 @@ export async function writeBatch(
         continue;
       }
       await contacts.replaceKeys(target.id, written.keys);
-      if (Object.keys(target.previous).length) changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
+      if (Object.keys(target.previous).length)
+        changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
     await repos.imports(organizationId).update(importId, progress(tally));

@@ -7,16 +7,7 @@ import { contactCounter } from "./contact-counts.js";
 import { searchCondition } from "./contact-search.js";
 
 type SortColumn =
-  | "no_last"
-  | "sort_last"
-  | "sort_first"
-  | "sort_name"
-  | "accessed_key"
-  | "fav_rank"
-  | "created_at"
-  | "updated_at"
-  | "birthday_md"
-  | "id";
+  "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "birthday_md" | "id";
 
 /** The type of each sort column's value in a cursor. */
 export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
@@ -424,7 +415,10 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       const ids = [...new Set(held.map((h) => h.contact_id))];
       if (ids.length === 0) return [];
       const rows = (await active().selectAll("c").where("c.id", "in", ids).orderBy("c.created_at").execute()) as ContactRow[];
-      return rows.map((row) => ({ ...row, matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })) }));
+      return rows.map((row) => ({
+        ...row,
+        matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })),
+      }));
     },
   };
 }
