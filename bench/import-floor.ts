@@ -10,6 +10,7 @@
 // The CSV is the 100,000-row Google-layout file, the vCard file 10 MB, as in bench/import.ts. Each
 // write starts from a fresh copy of the seed (BENCH_SEED_CACHE keeps it between runs).
 import Database from "better-sqlite3";
+import { DEFAULT_CONTACT_RULES } from "../shared/contact-model/data-schema.js";
 import { defaultCountryFromEnv } from "../server/config.js";
 import { newId } from "../server/db/ids.js";
 import { type PreparedRow, csvLayout, preparedRows, readImportFile } from "../server/import/read-file.js";
@@ -33,21 +34,22 @@ async function readAndPrepare(bytes: Uint8Array, name: string) {
   for await (const row of preparedRows(file, layout)) {
     batch.push(row);
     if (batch.length === IMPORT_BATCH) {
-      outcomes.push(...prepareBatch(batch, country));
+      outcomes.push(...prepareBatch(batch, country, DEFAULT_CONTACT_RULES));
       batch = [];
     }
   }
-  outcomes.push(...prepareBatch(batch, country));
+  outcomes.push(...prepareBatch(batch, country, DEFAULT_CONTACT_RULES));
   const took = seconds(started);
   // One contact per phone (1% of the CSV's rows repeat an earlier row's phone).
   const now = new Date().toISOString();
   const byPhone = new Map<string, Record<string, unknown>>();
   for (const outcome of outcomes) {
-    if ("message" in outcome || byPhone.has(outcome.keys.phone_digits)) continue;
-    byPhone.set(outcome.keys.phone_digits, {
+    const digits = "message" in outcome ? "" : outcome.written.columns.phone_digits;
+    if ("message" in outcome || byPhone.has(digits)) continue;
+    byPhone.set(digits, {
       id: newId(),
-      ...outcome.values,
-      ...outcome.keys,
+      ...outcome.written.columns,
+      matchKeys: outcome.written.keys,
       created_at: now,
       updated_at: now,
       version: 1,
@@ -75,8 +77,13 @@ async function write(contacts: Record<string, unknown>[], label: string, perTran
       db.exec("drop trigger contacts_fts_insert");
       db.pragma("wal_checkpoint(TRUNCATE)");
     }
-    const rows = contacts.map((c) => ({ ...c, organization_id: orgId }));
+    const rows = contacts.map(({ matchKeys: _keys, ...c }) => ({ ...c, organization_id: orgId }));
     const columns = [...Object.keys(rows[0]!), "change_seq"];
+    // Every phone and e-mail of a contact is a row of contact_keys, written with it (as the app does).
+    const keysOf = new Map(contacts.map((c) => [c.id as string, c.matchKeys as { kind: string; key: string }[]]));
+    const insertKeys = db.prepare(
+      "insert into contact_keys (organization_id, kind, key, contact_id) select ?, value ->> 0, value ->> 1, value ->> 2 from json_each(?)",
+    );
     const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
     const insert = db.prepare(`insert into contacts (${columns.join(", ")}) select ${values} from json_each(?)`);
     const counter = db.prepare("update organizations set contact_seq = contact_seq + ? where id = ? returning contact_seq").pluck();
@@ -84,6 +91,8 @@ async function write(contacts: Record<string, unknown>[], label: string, perTran
       const last = Number(counter.get(part.length, orgId));
       const json = JSON.stringify(part.map((row, i) => [...columns.slice(0, -1).map((c) => row[c] ?? null), last - part.length + 1 + i]));
       insert.run(json);
+      if (!tableOnly)
+        insertKeys.run(orgId, JSON.stringify(part.flatMap((row) => keysOf.get(row.id as string)!.map((k) => [k.kind, k.key, row.id]))));
     });
     const started = performance.now();
     for (let i = 0; i < rows.length; i += perTransaction) writeBatch(rows.slice(i, i + perTransaction));

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.js";
 import { contactCounter } from "../server/db/repositories/contact-counts.js";
-import { derivedKeys } from "../server/services/contact-keys.js";
+import { emptyContactData } from "../shared/contact-model/data-schema.js";
+import type { ContactData } from "../shared/contact-model/types.js";
+import { rowAndKeysOfData } from "../server/services/contact-row.js";
 
 // Realistic-looking contact data from a seeded generator, so every run seeds the same book.
 
@@ -99,7 +101,7 @@ export function* generateContacts(
   from: number,
   count: number,
   { imported = false }: SeedOptions = {},
-): Generator<SeedRow> {
+): Generator<{ row: SeedRow; keys: SeedRow[] }> {
   const r = rng(from + 1);
   const base = Date.parse("2024-01-01T00:00:00Z");
   for (let i = from; i < from + count; i++) {
@@ -115,65 +117,72 @@ export function* generateContacts(
     const favorite = r() < 0.02;
     const openedAt = r() < 0.01 ? new Date(Date.now() - r() * 6 * 24 * 3600 * 1000).toISOString() : null;
     const accessed = imported ? null : openedAt;
-    const fields = { first_name: first, last_name: last, company, email, phone, phone2: null, notes };
+    // A rich book (ADR 015): a tenth have a second number, a fifth a job title, a quarter a birthday.
+    const data: ContactData = {
+      ...emptyContactData(),
+      first_name: first,
+      last_name: last,
+      company,
+      notes,
+      job_title: r() < 0.2 ? "Manager" : null,
+      phones: [
+        { value: phone, type: "mobile", label: null },
+        ...(r() < 0.1 ? [{ value: `+44 20 7946 ${String(i % 10_000).padStart(4, "0")}`, type: "work" as const, label: null }] : []),
+      ],
+      emails: email ? [{ value: email, type: "home", label: null }] : [],
+      addresses:
+        r() < 0.5
+          ? [
+              {
+                street: `${1 + Math.floor(r() * 9999)} Main St`,
+                extended: null,
+                city: "Springfield",
+                region: null,
+                postal_code: null,
+                country: null,
+                type: "home",
+                label: null,
+              },
+            ]
+          : [],
+      dates:
+        r() < 0.25
+          ? [
+              {
+                value: `19${50 + (i % 50)}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+                type: "birthday",
+                label: null,
+              },
+            ]
+          : [],
+    };
+    const written = rowAndKeysOfData(data, "US");
+    const id = `bench-${String(i).padStart(8, "0")}`;
     yield {
-      id: `bench-${String(i).padStart(8, "0")}`,
-      organization_id: organizationId,
-      ...fields,
-      phone_type: "mobile",
-      phone2_type: "home",
-      address: r() < 0.5 ? `${1 + Math.floor(r() * 9999)} Main St` : null,
-      city: r() < 0.5 ? "Springfield" : null,
-      province_state: null,
-      postal_zip_code: null,
-      is_favorite: favorite ? 1 : 0,
-      fav_rank: favorite ? 0 : 1,
-      last_accessed: accessed,
-      accessed_key: accessed ?? "",
-      created_at: created,
-      updated_at: created,
-      deleted_at: null,
-      version: 1,
-      ...derivedKeys(fields, "US"),
+      row: {
+        id,
+        organization_id: organizationId,
+        ...written.columns,
+        is_favorite: favorite ? 1 : 0,
+        fav_rank: favorite ? 0 : 1,
+        last_accessed: accessed,
+        accessed_key: accessed ?? "",
+        created_at: created,
+        updated_at: created,
+        deleted_at: null,
+        version: 1,
+      },
+      keys: written.keys.map((k) => ({ organization_id: organizationId, kind: k.kind, key: k.key, contact_id: id })),
     };
   }
 }
 
-const COLUMNS = [
-  "id",
-  "organization_id",
-  "first_name",
-  "last_name",
-  "company",
-  "email",
-  "phone",
-  "phone2",
-  "notes",
-  "phone_type",
-  "phone2_type",
-  "address",
-  "city",
-  "province_state",
-  "postal_zip_code",
-  "is_favorite",
-  "fav_rank",
-  "last_accessed",
-  "accessed_key",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-  "version",
-  "sort_name",
-  "sort_first",
-  "sort_last",
-  "no_last",
-  "phone_digits",
-  "phone_e164",
-  "phone2_e164",
-  "search_text",
-] as const;
+const KEY_COLUMNS = ["organization_id", "kind", "key", "contact_id"] as const;
 
-/** Bulk insert: prepared statements in one transaction on SQLite; unnest() batches on PostgreSQL. */
+/** The contact columns a seeded row sets (every row sets the same ones). */
+const COLUMNS = Object.keys(generateContacts("o", 0, 1).next().value!.row);
+
+/** Bulk insert: prepared statements in one transaction on SQLite; unnest() batches on PostgreSQL. Rows, then their match keys. */
 export async function seedContacts(
   database: AppDatabase,
   sqliteFile: string | null,
@@ -188,12 +197,14 @@ export async function seedContacts(
     raw.pragma("journal_mode = WAL");
     raw.pragma("synchronous = OFF");
     const insert = raw.prepare(`insert into contacts (${COLUMNS.join(",")}) values (${COLUMNS.map(() => "?").join(",")})`);
-    const run = raw.transaction((rows: SeedRow[]) => {
-      for (const row of rows) insert.run(...COLUMNS.map((c) => row[c] ?? null));
+    const insertKey = raw.prepare(`insert into contact_keys (${KEY_COLUMNS.join(",")}) values (?, ?, ?, ?) on conflict do nothing`);
+    const run = raw.transaction((rows: { row: SeedRow; keys: SeedRow[] }[]) => {
+      for (const { row } of rows) insert.run(...COLUMNS.map((c) => row[c] ?? null));
+      for (const { keys } of rows) for (const key of keys) insertKey.run(...KEY_COLUMNS.map((c) => key[c]));
     });
-    let batch: SeedRow[] = [];
-    for (const row of generateContacts(organizationId, from, count, options)) {
-      batch.push(row);
+    let batch: { row: SeedRow; keys: SeedRow[] }[] = [];
+    for (const item of generateContacts(organizationId, from, count, options)) {
+      batch.push(item);
       if (batch.length === 50_000) {
         run(batch);
         batch = [];
@@ -220,20 +231,27 @@ export async function seedContacts(
     updated_at: "timestamptz",
     deleted_at: "timestamptz",
   };
-  let batch: SeedRow[] = [];
+  let batch: { row: SeedRow; keys: SeedRow[] }[] = [];
   const flush = async () => {
-    const arrays = COLUMNS.map((c) => batch.map((row) => (c === "is_favorite" ? row[c] === 1 : (row[c] ?? null))));
+    const rows = batch.map((b) => b.row);
+    const arrays = COLUMNS.map((c) => rows.map((row) => (c === "is_favorite" ? row[c] === 1 : (row[c] ?? null))));
     const unnest = sql.join(COLUMNS.map((c, i) => sql`${arrays[i]}::${sql.raw(types[c] ?? "text")}[]`));
     await sql`insert into contacts (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) select * from unnest(${unnest})`.execute(database.db);
+    const keys = batch.flatMap((b) => b.keys);
+    const keyArrays = sql.join(KEY_COLUMNS.map((c) => sql`${keys.map((k) => k[c])}::text[]`));
+    await sql`insert into contact_keys (${sql.join(KEY_COLUMNS.map((c) => sql.ref(c)))}) select * from unnest(${keyArrays}) on conflict do nothing`.execute(
+      database.db,
+    );
     batch = [];
   };
-  for (const row of generateContacts(organizationId, from, count, options)) {
-    batch.push(row);
+  for (const item of generateContacts(organizationId, from, count, options)) {
+    batch.push(item);
     if (batch.length === 5_000) await flush();
   }
   if (batch.length) await flush();
   // VACUUM, not just ANALYZE: a bulk load leaves the trigram index's rows in its pending list (every search
   // scans it) and the visibility map unset, until autovacuum comes by; a running install has had that.
   await sql`vacuum analyze contacts`.execute(database.db);
+  await sql`vacuum analyze contact_keys`.execute(database.db);
   await contactCounter(database.db, organizationId).recount();
 }

@@ -1,6 +1,6 @@
 import type { ContactRow } from "../db/schema.js";
 import { toIso } from "../db/ids.js";
-import { type CardVersion, contactToCard } from "../vcard/contact-card.js";
+import { type CardRow, type CardVersion, contactToCard } from "../vcard/contact-card.js";
 import { homePath, principalPath, PRINCIPALS } from "./paths.js";
 import { CALSERVER, CARDDAV, DAV, type XmlNode, type XmlOut, childOf, el } from "./xml.js";
 
@@ -173,13 +173,17 @@ export function versionOfEtag(etag: string, id: string): number | null {
 
 export const CARD_CONTENT_TYPE = "text/vcard; charset=utf-8";
 
+/** Whether a PROPFIND or REPORT asks for the cards themselves (their photos are then read too). */
+export const wantsAddressData = (request: PropRequest) =>
+  request.mode === "prop" && request.props.some((p) => p.ns === CARDDAV && p.name === "address-data");
+
 /** The card version a client asks for: 4.0 when it says so (Accept, or address-data's version), else 3.0. */
 export const requestedVersion = (version: string | undefined): CardVersion => (version?.trim() === "4.0" ? "4.0" : "3.0");
 
 export type ListedCard = { id: string; dav_name: string | null; version: number; updated_at: Date | string };
 
 /** A card's properties; address-data only when the whole row was read. */
-export function cardProperties(card: ListedCard, row?: ContactRow): Properties {
+export function cardProperties(card: ListedCard, row?: CardRow): Properties {
   return properties([
     [DAV, "resourcetype", () => []],
     [DAV, "getetag", () => cardEtag(card)],

@@ -4,7 +4,17 @@ import { type CardTextMatch, NAMES_PER_QUERY } from "../db/repositories/dav-card
 import type { ContactRow } from "../db/schema.js";
 import type { DavEnv } from "./auth.js";
 import { bookPath, cardPath, parseDavPath } from "./paths.js";
-import { cardProperties, parseSyncToken, type PropRequest, propResponse, statusResponse, syncToken } from "./properties.js";
+import { cardRowsOf } from "../services/contact-cards.js";
+import type { CardRow } from "../vcard/contact-card.js";
+import {
+  cardProperties,
+  parseSyncToken,
+  type PropRequest,
+  propResponse,
+  statusResponse,
+  syncToken,
+  wantsAddressData,
+} from "./properties.js";
 import { DavError, multistatus, streamMultistatus } from "./answers.js";
 import { recordDevice } from "./devices.js";
 import { CARDDAV, childOf, childrenOf, DAV, el, type XmlNode } from "./xml.js";
@@ -44,8 +54,25 @@ export async function runReport(c: Context<DavEnv>, actor: OrgActor, body: XmlNo
   throw new DavError(403, "This report is not supported.", { ns: DAV, name: "supported-report" });
 }
 
-const cardResponse = (userId: string, organizationId: string, name: string, row: ContactRow, request: PropRequest) =>
-  propResponse(cardPath(userId, organizationId, name), cardProperties(row, row), request);
+const cardResponse = (
+  userId: string,
+  organizationId: string,
+  name: string,
+  row: ContactRow,
+  request: PropRequest,
+  cards: Map<string, CardRow>,
+) => propResponse(cardPath(userId, organizationId, name), cardProperties(row, cards.get(row.id)), request);
+
+/** The cards of these rows when the request asks for them, their photos read in one query. */
+async function cardsOf(
+  c: Context<DavEnv>,
+  organizationId: string,
+  rows: ContactRow[],
+  request: PropRequest,
+): Promise<Map<string, CardRow>> {
+  if (!wantsAddressData(request)) return new Map();
+  return new Map((await cardRowsOf(c.var.deps.repos, organizationId, rows)).map((card) => [card.id, card]));
+}
 
 /**
  * The cards at the hrefs given, in their order; an href that is no card of this book answers 404.
@@ -75,9 +102,10 @@ async function multiget(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
     const names = part.map(nameIn);
     const rows = await cards.findManyByNames(names.filter((n): n is string => n !== null));
     const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
+    const written = await cardsOf(c, actor.organizationId, rows, request);
     return part.map((href, i) => {
       const row = names[i] ? byName.get(names[i]) : undefined;
-      return row ? cardResponse(actor.userId, actor.organizationId, names[i]!, row, request) : statusResponse(href, 404);
+      return row ? cardResponse(actor.userId, actor.organizationId, names[i]!, row, request, written) : statusResponse(href, 404);
     });
   });
 }
@@ -125,7 +153,10 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
   const limit = limitOf(body);
   const cards = c.var.deps.repos.davCards(actor.organizationId);
   const rows = await cards.query(matches, anyOf, limit);
-  const responses = rows.slice(0, limit).map((row) => cardResponse(actor.userId, actor.organizationId, cards.nameOf(row), row, request));
+  const written = await cardsOf(c, actor.organizationId, rows.slice(0, limit), request);
+  const responses = rows
+    .slice(0, limit)
+    .map((row) => cardResponse(actor.userId, actor.organizationId, cards.nameOf(row), row, request, written));
   // More matches than answered: say so on the book itself (RFC 6352 8.6.1).
   if (rows.length > limit) responses.push(statusResponse(bookPath(actor.userId, actor.organizationId), 507));
   return multistatus(c, responses);
@@ -153,10 +184,11 @@ async function syncCollection(c: Context<DavEnv>, actor: OrgActor, body: XmlNode
   const wanted = initial ? page.filter((change) => change.version !== null) : page;
   const rows = await cards.findManyByNames(wanted.filter((change) => change.version !== null).map((change) => change.name));
   const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
+  const written = await cardsOf(c, actor.organizationId, rows, request);
   const responses = wanted.map((change) => {
     const row = byName.get(change.name);
     return row
-      ? cardResponse(actor.userId, actor.organizationId, change.name, row, request)
+      ? cardResponse(actor.userId, actor.organizationId, change.name, row, request, written)
       : statusResponse(cardPath(actor.userId, actor.organizationId, change.name), 404);
   });
   const position = truncated ? page.at(-1)!.seq : Math.max(current, page.at(-1)?.seq ?? 0);

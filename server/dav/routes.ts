@@ -3,6 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { can } from "../../shared/policy/can.js";
 import type { OrgActor } from "../../shared/policy/types.js";
 import { notFound } from "../errors.js";
+import type { ContactRow } from "../db/schema.js";
+import { cardRowsOf } from "../services/contact-cards.js";
+import { preparePhoto } from "../services/contact-photos.js";
 import { contactRules, createContact, softDeleteContact, updateContact } from "../services/contacts.js";
 import { cardToContact, contactToCard } from "../vcard/contact-card.js";
 import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
@@ -14,6 +17,7 @@ import {
   CARD_CONTENT_TYPE,
   cardEtag,
   cardProperties,
+  wantsAddressData,
   homeProperties,
   principalProperties,
   type PropRequest,
@@ -117,15 +121,13 @@ export async function propfind(c: Context<DavEnv>) {
       const { actor } = await bookActor(c, target);
       const row = await deps.repos.davCards(actor.organizationId).findByName(target.name);
       if (!row || row.deleted_at) throw notFound();
-      return multistatus(c, [propResponse(cardPath(user.userId, actor.organizationId, target.name), cardProperties(row, row), request)]);
+      const [card] = await cardRowsOf(deps.repos, actor.organizationId, [row]);
+      return multistatus(c, [propResponse(cardPath(user.userId, actor.organizationId, target.name), cardProperties(row, card), request)]);
     }
     default:
       throw notFound();
   }
 }
-
-const wantsAddressData = (request: PropRequest) =>
-  request.mode === "prop" && request.props.some((p) => p.ns === CARDDAV && p.name === "address-data");
 
 /** A book's listing as it is read, page by page: a large book is never one string in memory. */
 function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, request: PropRequest) {
@@ -138,12 +140,11 @@ function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, re
   return streamMultistatus(async () => {
     if (done) return null;
     const page = wantsData ? await cards.rows(after, LIST_PAGE) : await cards.listing(after, LIST_PAGE);
+    const written = wantsData
+      ? new Map((await cardRowsOf(c.var.deps.repos, organizationId, page as ContactRow[])).map((card) => [card.id, card]))
+      : undefined;
     const responses = page.map((row) =>
-      propResponse(
-        cardPath(userId, organizationId, cards.nameOf(row)),
-        cardProperties(row, wantsData ? (row as never) : undefined),
-        request,
-      ),
+      propResponse(cardPath(userId, organizationId, cards.nameOf(row)), cardProperties(row, written?.get(row.id)), request),
     );
     if (page.length < LIST_PAGE) done = true;
     else after = page.at(-1)!.id;
@@ -195,7 +196,8 @@ async function getCard(c: Context<DavEnv>) {
   )
     return c.body(null, 304, { ETag: etag });
   const version = requestedVersion(/version\s*=\s*"?([\d.]+)/i.exec(c.req.header("accept") ?? "")?.[1]);
-  return c.body(contactToCard(row, version), 200, {
+  const [card] = await cardRowsOf(c.var.deps.repos, actor.organizationId, [row]);
+  return c.body(contactToCard(card!, version), 200, {
     "Content-Type": version === "4.0" ? `${CARD_CONTENT_TYPE}; version=4.0` : CARD_CONTENT_TYPE,
     ETag: etag,
     "Last-Modified": new Date(row.updated_at).toUTCString(),
@@ -224,13 +226,26 @@ async function putCard(c: Context<DavEnv>) {
   const rules = await contactRules(deps, actor.organizationId);
   const card = await cardToContact(await c.req.text(), rules);
   if (!card.ok) throw new DavError(403, card.message, { ns: CARDDAV, name: "valid-address-data" });
+  // The card's photo is resized before anything is written; one that cannot be read is refused like a bad card.
+  const photo = card.photo ? await preparePhoto(card.photo.bytes).catch(() => null) : null;
+  if (card.photo && !photo)
+    throw new DavError(403, "The card's PHOTO is not an image this server can read.", { ns: CARDDAV, name: "valid-address-data" });
   if (existing) {
-    const { is_favorite: _kept, ...fields } = card.fields;
-    await updateContact(deps, actor, existing.id, expected ?? existing.version, fields, { vcard_uid: card.uid, vcard_extra: card.extra }, rules);
+    const { is_favorite: _kept, ...fields } = card.data;
+    await updateContact(
+      deps,
+      actor,
+      existing.id,
+      expected ?? existing.version,
+      fields,
+      { vcard_uid: card.uid, vcard_extra: card.extra },
+      rules,
+      photo,
+    );
     // No ETag: the stored card is our rendering of the one sent (RFC 7231 4.3.4), so the client reads it back.
     return c.body(null, 204);
   }
-  await createContact(deps, actor, card.fields, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra }, rules);
+  await createContact(deps, actor, card.data, "new", { vcard_uid: card.uid, dav_name: target.name, vcard_extra: card.extra }, rules, photo);
   return c.body(null, 201);
 }
 

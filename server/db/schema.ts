@@ -236,6 +236,8 @@ export interface ImportsTable {
   failed: number;
   errors: string;
   notices: string;
+  /** JSON: [{ source, values }], what the file held that the person chose to leave out (ADR 015). */
+  left_out: ColumnType<string, string | undefined, string>;
   failed_rows: string;
   headers: string | null;
   heartbeat_at: Timestamp;

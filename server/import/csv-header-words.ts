@@ -1,4 +1,25 @@
-import type { ImportTarget } from "../../shared/import-schemas.js";
+/** What a localized header names, in the first release's words (csv-headers.ts turns them into targets). */
+export type WordTarget =
+  | "first_name"
+  | "last_name"
+  | "full_name"
+  | "company"
+  | "email"
+  | "notes"
+  | "address"
+  | "city"
+  | "province_state"
+  | "postal_zip_code"
+  | "name_prefix"
+  | "middle_name"
+  | "name_suffix"
+  | "nickname"
+  | "department"
+  | "job_title"
+  | "birthday"
+  | "anniversary"
+  | "website"
+  | "categories";
 
 // Column names of exports in other languages: Outlook writes its CSV headers in the language of the
 // Windows it runs on ('Vorname', 'Mobiltelefon', 'Adresse de messagerie', 'Teléfono móvil'), and so do
@@ -7,7 +28,7 @@ import type { ImportTarget } from "../../shared/import-schemas.js";
 // punctuation gone), after the English names.
 
 /** Whole headers. */
-export const LOCALIZED_EXACT: Record<string, ImportTarget> = {
+export const LOCALIZED_EXACT: Record<string, WordTarget> = {
   nombre: "first_name",
   nome: "first_name",
   voornaam: "first_name",
@@ -64,6 +85,80 @@ export const LOCALIZED_EXACT: Record<string, ImportTarget> = {
   poznámky: "notes",
   anteckningar: "notes",
   notater: "notes",
+  // Outlook's other columns: prefix, middle name, suffix, nickname, department, job title, dates, web page, categories.
+  anrede: "name_prefix",
+  titre: "name_prefix",
+  tratamiento: "name_prefix",
+  titolo: "name_prefix",
+  aanhef: "name_prefix",
+  tratamento: "name_prefix",
+  "weitere vornamen": "middle_name",
+  "deuxième prénom": "middle_name",
+  "segundo nombre": "middle_name",
+  "secondo nome": "middle_name",
+  "tweede voornaam": "middle_name",
+  "segundo nome": "middle_name",
+  namenszusatz: "name_suffix",
+  suffixe: "name_suffix",
+  sufijo: "name_suffix",
+  suffisso: "name_suffix",
+  achtervoegsel: "name_suffix",
+  sufixo: "name_suffix",
+  spitzname: "nickname",
+  surnom: "nickname",
+  sobrenombre: "nickname",
+  apodo: "nickname",
+  soprannome: "nickname",
+  bijnaam: "nickname",
+  apelido: "nickname",
+  abteilung: "department",
+  service: "department",
+  departamento: "department",
+  reparto: "department",
+  afdeling: "department",
+  position: "job_title",
+  fonction: "job_title",
+  puesto: "job_title",
+  posizione: "job_title",
+  functie: "job_title",
+  cargo: "job_title",
+  stanowisko: "job_title",
+  должность: "job_title",
+  役職: "job_title",
+  职务: "job_title",
+  geburtstag: "birthday",
+  anniversaire: "birthday",
+  cumpleaños: "birthday",
+  compleanno: "birthday",
+  verjaardag: "birthday",
+  aniversário: "birthday",
+  urodziny: "birthday",
+  narozeniny: "birthday",
+  födelsedag: "birthday",
+  "день рождения": "birthday",
+  誕生日: "birthday",
+  生日: "birthday",
+  jahrestag: "anniversary",
+  "anniversaire de mariage": "anniversary",
+  aniversario: "anniversary",
+  anniversario: "anniversary",
+  webseite: "website",
+  "page web": "website",
+  "página web": "website",
+  "pagina web": "website",
+  webpagina: "website",
+  "página da web": "website",
+  kategorien: "categories",
+  catégories: "categories",
+  categorías: "categories",
+  categorie: "categories",
+  categorieën: "categories",
+  categorias: "categories",
+  kategorie: "categories",
+  kategorier: "categories",
+  категории: "categories",
+  分類項目: "categories",
+  类别: "categories",
   // Turkish, Russian and Ukrainian.
   ad: "first_name",
   adı: "first_name",
@@ -121,7 +216,7 @@ export const NOT_AN_EMAIL = word("typ|tipo|type|anzeigename|angezeigter|mostrar|
 
 // Latin-script names start the header ('Ort geschäftlich'); Russian Outlook's end it ('Рабочий адрес,
 // город'); Chinese and Japanese ones sit anywhere in it.
-const ADDRESS_PARTS: [ImportTarget, RegExp][] = [
+const ADDRESS_PARTS: [WordTarget, RegExp][] = [
   [
     "postal_zip_code",
     first("postleitzahl|plz|code postal|código postal|codigo postal|cap|postcode|postnummer|kod pocztowy|psč|cep|posta kodu"),
@@ -143,7 +238,7 @@ const ADDRESS_PARTS: [ImportTarget, RegExp][] = [
 ];
 
 /** The address part a localized header names ('Ort geschäftlich', 'Code postal (bureau)'), if any. */
-export const localizedAddressPart = (header: string): ImportTarget | undefined =>
+export const localizedAddressPart = (header: string): WordTarget | undefined =>
   ADDRESS_PARTS.find(([, pattern]) => pattern.test(header))?.[0];
 
 const BUSINESS = word(
@@ -155,9 +250,19 @@ const HOME = word(
 const CJK_BUSINESS = /勤務先|会社|公司|商务|商務|单位|單位|工作|办公/u;
 const CJK_HOME = /自宅|住宅|家庭|私人/u;
 
-/** The address group of a localized header ('business' or 'home'), so only one group is taken. */
+const OTHER = word(
+  "weitere|weiterer|weiteres|andere|anderer|autre|otra|otro|altro|altra|overig|overige|outro|outra|inny|inna|другой|другий",
+);
+
+/** The address group of a localized header ('business', 'home' or 'other'): its columns fill one address. */
 export const localizedAddressGroup = (header: string): string =>
-  BUSINESS.test(header) || CJK_BUSINESS.test(header) ? "business" : HOME.test(header) || CJK_HOME.test(header) ? "home" : "";
+  BUSINESS.test(header) || CJK_BUSINESS.test(header)
+    ? "business"
+    : HOME.test(header) || CJK_HOME.test(header)
+      ? "home"
+      : OTHER.test(header)
+        ? "other"
+        : "";
 
 /** Localized words for phone types, added to the English ones of phone-types.ts. */
 export const LOCALIZED_PHONE_WORDS = {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { choiceOf } from "../../shared/import-schemas.js";
 import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 
-/** header -> target for the headers a layout names (columns not listed must be 'ignore'). */
+/** header -> the screen's choice for it ('phones', 'addresses.city'). */
 function targets(headers: string[]) {
-  return Object.fromEntries(headers.map((h, i) => [h, guessMapping(headers)[i]!.target]));
+  const mapping = guessMapping(headers);
+  return Object.fromEntries(headers.map((h, i) => [h, choiceOf(mapping[i]!)]));
 }
 
+/** Columns not listed must be kept as custom fields. */
 function expectLayout(headers: string[], expected: Record<string, string>) {
   const got = targets(headers);
-  for (const header of headers) expect([header, got[header]]).toEqual([header, expected[header] ?? "ignore"]);
+  expect(got).toEqual(Object.fromEntries(headers.map((h) => [h, expected[h] ?? "custom"])));
 }
 
 describe("column mapping guessed from the headers of real exports", () => {
@@ -16,11 +19,11 @@ describe("column mapping guessed from the headers of real exports", () => {
     expectLayout(["first_name", "last_name", "email", "notes", "phone"], {
       first_name: "first_name",
       last_name: "last_name",
-      email: "email",
+      email: "emails",
       notes: "notes",
-      phone: "phone",
+      phone: "phones",
     });
-    expectLayout(["Name", "Phone", "Email", "Notes"], { Name: "full_name", Phone: "phone", Email: "email", Notes: "notes" });
+    expectLayout(["Name", "Phone", "Email", "Notes"], { Name: "full_name", Phone: "phones", Email: "emails", Notes: "notes" });
   });
 
   it("reads Google Contacts' current layout, phone labels included", () => {
@@ -53,17 +56,26 @@ describe("column mapping guessed from the headers of real exports", () => {
       "First Name": "first_name",
       "Last Name": "last_name",
       Notes: "notes",
-      "E-mail 1 - Value": "email",
-      "Phone 1 - Label": "phone_type",
-      "Phone 1 - Value": "phone",
-      "Phone 2 - Label": "phone2_type",
-      "Phone 2 - Value": "phone2",
-      "Address 1 - Street": "address",
-      "Address 1 - City": "city",
-      "Address 1 - Region": "province_state",
-      "Address 1 - Postal Code": "postal_zip_code",
-      "Address 1 - Country": "address",
+      "E-mail 1 - Value": "emails",
+      "Phone 1 - Label": "phones.label",
+      "Phone 1 - Value": "phones",
+      "Phone 2 - Label": "phones.label",
+      "Phone 2 - Value": "phones",
+      "Address 1 - Street": "addresses.street",
+      "Address 1 - City": "addresses.city",
+      "Address 1 - Region": "addresses.region",
+      "Address 1 - Postal Code": "addresses.postal_code",
+      "Address 1 - Country": "addresses.country",
+      "Address 1 - Formatted": "addresses.formatted",
+      "Address 1 - Label": "addresses.label",
+      Birthday: "dates",
+      "E-mail 1 - Label": "emails.label",
+      Labels: "categories",
+      "Middle Name": "middle_name",
+      Nickname: "nickname",
       "Organization Name": "company",
+      "Organization Title": "job_title",
+      "Phonetic First Name": "phonetic_first_name",
     });
   });
 
@@ -86,14 +98,17 @@ describe("column mapping guessed from the headers of real exports", () => {
       "Given Name": "first_name",
       "Family Name": "last_name",
       Notes: "notes",
-      "E-mail 1 - Value": "email",
-      "Phone 1 - Type": "phone_type",
-      "Phone 1 - Value": "phone",
+      "E-mail 1 - Value": "emails",
+      "Phone 1 - Type": "phones.type",
+      "Phone 1 - Value": "phones",
       "Organization 1 - Name": "company",
+      "Additional Name": "middle_name",
+      "E-mail 1 - Type": "emails.type",
+      "Organization 1 - Title": "job_title",
     });
   });
 
-  it("reads Outlook's layout, taking the first address group and every phone column", () => {
+  it("reads Outlook's layout: every address group and every phone column, and its other fields", () => {
     const headers = [
       "Title",
       "First Name",
@@ -129,23 +144,38 @@ describe("column mapping guessed from the headers of real exports", () => {
       "First Name": "first_name",
       "Last Name": "last_name",
       Company: "company",
-      "Business Street": "address",
-      "Business City": "city",
-      "Business State": "province_state",
-      "Business Postal Code": "postal_zip_code",
-      "Business Country/Region": "address",
-      "Business Fax": "phone",
-      "Business Phone": "phone",
-      "Home Phone": "phone",
-      "Mobile Phone": "phone",
-      Pager: "phone",
-      "E-mail Address": "email",
-      "E-mail 2 Address": "email",
+      "Business Street": "addresses.street",
+      "Business City": "addresses.city",
+      "Business State": "addresses.region",
+      "Business Postal Code": "addresses.postal_code",
+      "Business Country/Region": "addresses.country",
+      "Home Street": "addresses.street",
+      "Home City": "addresses.city",
+      "Home State": "addresses.region",
+      "Home Postal Code": "addresses.postal_code",
+      Title: "name_prefix",
+      "Middle Name": "middle_name",
+      Suffix: "name_suffix",
+      Department: "department",
+      "Job Title": "job_title",
+      "E-mail Type": "ignore",
+      "E-mail Display Name": "ignore",
+      "Web Page": "urls",
+      "Business Fax": "phones",
+      "Business Phone": "phones",
+      "Home Phone": "phones",
+      "Mobile Phone": "phones",
+      Pager: "phones",
+      "E-mail Address": "emails",
+      "E-mail 2 Address": "emails",
       Notes: "notes",
     });
-    expect(mapping[headers.indexOf("Mobile Phone")]).toEqual({ target: "phone", phoneType: "mobile" });
-    expect(mapping[headers.indexOf("Business Fax")]).toEqual({ target: "phone", phoneType: "fax_work" });
-    expect(mapping[headers.indexOf("Home Phone")]).toEqual({ target: "phone", phoneType: "home" });
+    expect(mapping[headers.indexOf("Mobile Phone")]).toEqual({ target: "phones", part: "value", type: "mobile" });
+    expect(mapping[headers.indexOf("Business Fax")]).toEqual({ target: "phones", part: "value", type: "fax_work" });
+    expect(mapping[headers.indexOf("Home Phone")]).toEqual({ target: "phones", part: "value", type: "home" });
+    // Each address group fills an address of its own, typed by its group.
+    expect(mapping[headers.indexOf("Business City")]).toEqual({ target: "addresses", part: "city", type: "work", entry: 1 });
+    expect(mapping[headers.indexOf("Home City")]).toEqual({ target: "addresses", part: "city", type: "home", entry: 2 });
   });
 
   it.each([
@@ -193,20 +223,25 @@ describe("column mapping guessed from the headers of real exports", () => {
         [names[1]!]: "first_name",
         [names[2]!]: "last_name",
         [names[3]!]: "company",
-        [names[4]!]: "address",
-        [names[5]!]: "city",
-        [names[6]!]: "province_state",
-        [names[7]!]: "postal_zip_code",
-        [phones[2]!]: "phone",
-        [phones[3]!]: "phone",
-        [phones[4]!]: "phone",
-        [phones[5]!]: "phone",
-        [rest[0]!]: "email",
+        [names[4]!]: "addresses.street",
+        [names[5]!]: "addresses.city",
+        [names[6]!]: "addresses.region",
+        [names[7]!]: "addresses.postal_code",
+        [names[0]!]: "name_prefix",
+        [phones[0]!]: "addresses.street",
+        [phones[1]!]: "addresses.city",
+        [phones[2]!]: "phones",
+        [phones[3]!]: "phones",
+        [phones[4]!]: "phones",
+        [phones[5]!]: "phones",
+        [rest[0]!]: "emails",
+        [rest[1]!]: "ignore",
+        [rest[2]!]: "ignore",
         [rest[3]!]: "notes",
       });
       const types = guessMapping(headers)
         .slice(names.length + 2, names.length + 6)
-        .map((m) => m.phoneType);
+        .map((m) => m.type);
       expect(types).toEqual(["fax_work", "work", "home", "mobile"]);
     },
   );
@@ -216,12 +251,12 @@ describe("column mapping guessed from the headers of real exports", () => {
       Vorname: "first_name",
       Nachname: "last_name",
       Anzeigename: "full_name",
-      "Primäre E-Mail-Adresse": "email",
-      "Tel. dienstlich": "phone",
-      "Tel. privat": "phone",
-      "Mobil-Tel.-Nr.": "phone",
+      "Primäre E-Mail-Adresse": "emails",
+      "Tel. dienstlich": "phones",
+      "Tel. privat": "phones",
+      "Mobil-Tel.-Nr.": "phones",
     });
-    expect(guessMapping(["Tel. dienstlich", "Tel. privat", "Mobil-Tel.-Nr."]).map((m) => m.phoneType)).toEqual(["work", "home", "mobile"]);
+    expect(guessMapping(["Tel. dienstlich", "Tel. privat", "Mobil-Tel.-Nr."]).map((m) => m.type)).toEqual(["work", "home", "mobile"]);
     const french = [
       "Prénom",
       "Nom de famille",
@@ -235,15 +270,15 @@ describe("column mapping guessed from the headers of real exports", () => {
       Prénom: "first_name",
       "Nom de famille": "last_name",
       "Nom à afficher": "full_name",
-      "Adresse électronique principale": "email",
-      "Tél. professionnel": "phone",
-      "Tél. personnel": "phone",
-      Portable: "phone",
+      "Adresse électronique principale": "emails",
+      "Tél. professionnel": "phones",
+      "Tél. personnel": "phones",
+      Portable: "phones",
     });
     expect(
       guessMapping(french)
         .slice(4)
-        .map((m) => m.phoneType),
+        .map((m) => m.type),
     ).toEqual(["work", "home", "mobile"]);
   });
 
@@ -275,20 +310,20 @@ describe("column mapping guessed from the headers of real exports", () => {
       [firstName]: "first_name",
       [lastName]: "last_name",
       [company]: "company",
-      [street]: "address",
-      [city]: "city",
-      [state]: "province_state",
-      [postal]: "postal_zip_code",
-      [rest[0]!]: "phone",
-      [rest[1]!]: "phone",
-      [rest[2]!]: "phone",
-      [rest[3]!]: "email",
+      [street]: "addresses.street",
+      [city]: "addresses.city",
+      [state]: "addresses.region",
+      [postal]: "addresses.postal_code",
+      [rest[0]!]: "phones",
+      [rest[1]!]: "phones",
+      [rest[2]!]: "phones",
+      [rest[3]!]: "emails",
       [rest[4]!]: "notes",
     });
     expect(
       guessMapping(headers)
         .slice(fields.length, fields.length + 3)
-        .map((m) => m.phoneType),
+        .map((m) => m.type),
     ).toEqual(["work", "home", "mobile"]);
   });
 
@@ -297,30 +332,30 @@ describe("column mapping guessed from the headers of real exports", () => {
       Nome: "first_name",
       Cognome: "last_name",
       Azienda: "company",
-      Cellulare: "phone",
-      "Indirizzo posta elettronica": "email",
-      Città: "city",
-      CAP: "postal_zip_code",
+      Cellulare: "phones",
+      "Indirizzo posta elettronica": "emails",
+      Città: "addresses.city",
+      CAP: "addresses.postal_code",
       Note: "notes",
     });
     expectLayout(["Voornaam", "Achternaam", "Bedrijf", "Mobiel", "E-mailadres", "Plaats", "Postcode", "Notities"], {
       Voornaam: "first_name",
       Achternaam: "last_name",
       Bedrijf: "company",
-      Mobiel: "phone",
-      "E-mailadres": "email",
-      Plaats: "city",
-      Postcode: "postal_zip_code",
+      Mobiel: "phones",
+      "E-mailadres": "emails",
+      Plaats: "addresses.city",
+      Postcode: "addresses.postal_code",
       Notities: "notes",
     });
     expectLayout(["Nome", "Sobrenome", "Empresa", "Telemóvel", "Endereço de e-mail", "Cidade", "CEP", "Notas"], {
-      CEP: "postal_zip_code",
+      CEP: "addresses.postal_code",
       Nome: "first_name",
       Sobrenome: "last_name",
       Empresa: "company",
-      Telemóvel: "phone",
-      "Endereço de e-mail": "email",
-      Cidade: "city",
+      Telemóvel: "phones",
+      "Endereço de e-mail": "emails",
+      Cidade: "addresses.city",
       Notas: "notes",
     });
   });
@@ -338,15 +373,15 @@ describe("column mapping guessed from the headers of real exports", () => {
       {
         "First Name": "first_name",
         "Last Name": "last_name",
-        Email: "email",
-        "Phone Number": "phone",
-        "Mobile Phone Number": "phone",
+        Email: "emails",
+        "Phone Number": "phones",
+        "Mobile Phone Number": "phones",
         "Company Name": "company",
-        "Street Address": "address",
-        City: "city",
-        "State/Region": "province_state",
-        "Postal Code": "postal_zip_code",
-        "Country/Region": "address",
+        "Street Address": "addresses.street",
+        City: "addresses.city",
+        "State/Region": "addresses.region",
+        "Postal Code": "addresses.postal_code",
+        "Country/Region": "addresses.country",
       },
     );
     // A Salesforce contacts report: the mailing address is taken, the other one left for the person.
@@ -365,14 +400,17 @@ describe("column mapping guessed from the headers of real exports", () => {
         "First Name": "first_name",
         "Last Name": "last_name",
         "Account Name": "company",
-        "Mailing Street": "address",
-        "Mailing City": "city",
-        "Mailing State/Province": "province_state",
-        "Mailing Zip/Postal Code": "postal_zip_code",
-        "Mailing Country": "address",
-        Phone: "phone",
-        Mobile: "phone",
-        Email: "email",
+        "Mailing Street": "addresses.street",
+        "Mailing City": "addresses.city",
+        "Mailing State/Province": "addresses.region",
+        "Mailing Zip/Postal Code": "addresses.postal_code",
+        "Mailing Country": "addresses.country",
+        "Other Street": "addresses.street",
+        "Other City": "addresses.city",
+        Title: "job_title",
+        Phone: "phones",
+        Mobile: "phones",
+        Email: "emails",
         Description: "notes",
       },
     );
@@ -386,35 +424,35 @@ describe("column mapping guessed from the headers of real exports", () => {
       {
         FirstName: "first_name",
         LastName: "last_name",
-        MailingStreet: "address",
-        MailingCity: "city",
-        MailingState: "province_state",
-        MailingPostalCode: "postal_zip_code",
-        MobilePhone: "phone",
-        HomePhone: "phone",
-        Email: "email",
+        MailingStreet: "addresses.street",
+        MailingCity: "addresses.city",
+        MailingState: "addresses.region",
+        MailingPostalCode: "addresses.postal_code",
+        MobilePhone: "phones",
+        HomePhone: "phones",
+        Email: "emails",
       },
     );
-    expect(guessMapping(["MobilePhone", "HomePhone"]).map((m) => m.phoneType)).toEqual(["mobile", "home"]);
+    expect(guessMapping(["MobilePhone", "HomePhone"]).map((m) => m.type)).toEqual(["mobile", "home"]);
     // Zoho CRM.
     expectLayout(["First Name", "Last Name", "Account Name", "Mobile", "Mailing Street", "Mailing City", "Mailing State", "Mailing Zip"], {
       "First Name": "first_name",
       "Last Name": "last_name",
       "Account Name": "company",
-      Mobile: "phone",
-      "Mailing Street": "address",
-      "Mailing City": "city",
-      "Mailing State": "province_state",
-      "Mailing Zip": "postal_zip_code",
+      Mobile: "phones",
+      "Mailing Street": "addresses.street",
+      "Mailing City": "addresses.city",
+      "Mailing State": "addresses.region",
+      "Mailing Zip": "addresses.postal_code",
     });
     // Pipedrive's people export.
     expectLayout(["Name", "Organization", "Email - Work", "Email - Home", "Phone - Mobile", "Phone - Work", "Label"], {
       Name: "full_name",
       Organization: "company",
-      "Email - Work": "email",
-      "Email - Home": "email",
-      "Phone - Mobile": "phone",
-      "Phone - Work": "phone",
+      "Email - Work": "emails",
+      "Email - Home": "emails",
+      "Phone - Mobile": "phones",
+      "Phone - Work": "phones",
     });
     // Planning Center People (churches): the home address's parts after 'Home Address'.
     expectLayout(
@@ -428,27 +466,32 @@ describe("column mapping guessed from the headers of real exports", () => {
       {
         "First Name": "first_name",
         "Last Name": "last_name",
-        "Home Email": "email",
-        "Mobile Phone Number": "phone",
-        "Home Phone Number": "phone",
-        "Home Address Street Line 1": "address",
-        "Home Address Street Line 2": "address",
-        "Home Address City": "city",
-        "Home Address State": "province_state",
-        "Home Address Zip Code": "postal_zip_code",
+        "Home Email": "emails",
+        "Mobile Phone Number": "phones",
+        "Home Phone Number": "phones",
+        "Home Address Street Line 1": "addresses.street",
+        "Home Address Street Line 2": "addresses.extended",
+        "Home Address City": "addresses.city",
+        "Home Address State": "addresses.region",
+        "Home Address Zip Code": "addresses.postal_code",
       },
     );
     // LinkedIn's connections (their notes above the header are skipped by csv-preamble.ts).
     expectLayout(["First Name", "Last Name", "URL", "Email Address", "Company", "Position", "Connected On"], {
       "First Name": "first_name",
       "Last Name": "last_name",
-      "Email Address": "email",
+      "Email Address": "emails",
       Company: "company",
+      Position: "job_title",
+      URL: "urls",
+      "Connected On": "dates",
     });
-    // Google's address columns other than the parts stay unmapped: 'Formatted' repeats them, 'Label' is a kind.
+    // Google's address columns: 'Formatted' is taken when the parts are empty, 'Label' is the kind.
     expectLayout(["Address 1 - Label", "Address 1 - Formatted", "Address 1 - Street", "Address 1 - Region"], {
-      "Address 1 - Street": "address",
-      "Address 1 - Region": "province_state",
+      "Address 1 - Label": "addresses.label",
+      "Address 1 - Formatted": "addresses.formatted",
+      "Address 1 - Street": "addresses.street",
+      "Address 1 - Region": "addresses.region",
     });
   });
 
@@ -480,19 +523,20 @@ describe("column mapping guessed from the headers of real exports", () => {
         "First Name": "first_name",
         "Last Name": "last_name",
         "Display Name": "full_name",
-        "Primary Email": "email",
-        "Secondary Email": "email",
-        "Work Phone": "phone",
-        "Home Phone": "phone",
-        "Fax Number": "phone",
-        "Pager Number": "phone",
-        "Mobile Number": "phone",
-        "Home Address": "address",
-        "Home Address 2": "address",
-        "Home City": "city",
-        "Home State": "province_state",
-        "Home ZipCode": "postal_zip_code",
-        "Home Country": "address",
+        "Primary Email": "emails",
+        "Secondary Email": "emails",
+        "Work Phone": "phones",
+        "Home Phone": "phones",
+        "Fax Number": "phones",
+        "Pager Number": "phones",
+        "Mobile Number": "phones",
+        "Home Address": "addresses.street",
+        "Home Address 2": "addresses.extended",
+        "Home City": "addresses.city",
+        "Home State": "addresses.region",
+        "Home ZipCode": "addresses.postal_code",
+        "Home Country": "addresses.country",
+        Nickname: "nickname",
         Organization: "company",
         Notes: "notes",
       },
@@ -517,14 +561,17 @@ describe("column mapping guessed from the headers of real exports", () => {
       ],
       {
         First: "first_name",
+        Middle: "middle_name",
+        Nickname: "nickname",
+        Category: "categories",
         Last: "last_name",
-        Email: "email",
-        Mobile: "phone",
+        Email: "emails",
+        Mobile: "phones",
         Company: "company",
-        "Home Address": "address",
-        "Home City": "city",
-        "Home State": "province_state",
-        "Home ZIP": "postal_zip_code",
+        "Home Address": "addresses.street",
+        "Home City": "addresses.city",
+        "Home State": "addresses.region",
+        "Home ZIP": "addresses.postal_code",
         Comments: "notes",
       },
     );
@@ -544,14 +591,14 @@ describe("column mapping guessed from the headers of real exports", () => {
       ],
       {
         Name: "full_name",
-        "E-mail Address": "email",
-        "Home Street": "address",
-        "Home City": "city",
-        "Home Postal Code": "postal_zip_code",
-        "Home State": "province_state",
-        "Home Phone": "phone",
-        "Mobile Phone": "phone",
-        "Business Phone": "phone",
+        "E-mail Address": "emails",
+        "Home Street": "addresses.street",
+        "Home City": "addresses.city",
+        "Home Postal Code": "addresses.postal_code",
+        "Home State": "addresses.region",
+        "Home Phone": "phones",
+        "Mobile Phone": "phones",
+        "Business Phone": "phones",
         Company: "company",
         Notes: "notes",
       },
@@ -572,9 +619,10 @@ describe("column mapping guessed from the headers of real exports", () => {
         "Formatted Name": "full_name",
         "Family Name": "last_name",
         "Given Name": "first_name",
-        "Home Phone": "phone",
-        "Mobile Phone": "phone",
-        "Email Address": "email",
+        "Additional Names": "middle_name",
+        "Home Phone": "phones",
+        "Mobile Phone": "phones",
+        "Email Address": "emails",
         Organization: "company",
         Note: "notes",
       },
@@ -583,9 +631,9 @@ describe("column mapping guessed from the headers of real exports", () => {
       "First name": "first_name",
       "Last name": "last_name",
       Company: "company",
-      "Phone: mobile": "phone",
-      "Phone: work": "phone",
-      "Email: home": "email",
+      "Phone: mobile": "phones",
+      "Phone: work": "phones",
+      "Email: home": "emails",
     });
   });
 
@@ -598,33 +646,36 @@ describe("column mapping guessed from the headers of real exports", () => {
         ["Ada", "+44 20 7946 0000", "ada@example.com"],
         ["Bob", "555-123-4567", "bob@example.com"],
       ]).map((m) => m.target),
-    ).toEqual(["ignore", "phone", "email"]);
+    ).toEqual(["custom", "phones", "emails"]);
   });
 
-  it("turns a record into a candidate: mobile first among phones, labels as types, the first e-mail", () => {
+  it("turns a record into a candidate: mobile first among phones, labels as types, every e-mail", () => {
     const headers = ["First Name", "Last Name", "Business Phone", "Mobile Phone", "E-mail Address", "E-mail 2 Address"];
     const candidate = recordToCandidate(
       ["Ada", "Lovelace", "+44 20 7946 0001", "+44 7700 900001", "", "second@example.com"],
       guessMapping(headers),
     );
-    expect(candidate).toMatchObject({ first_name: "Ada", last_name: "Lovelace", email: "second@example.com" });
-    expect(candidate.phones.slice(0, 2)).toEqual([
+    expect(candidate.singles).toEqual({ first_name: "Ada", last_name: "Lovelace" });
+    expect(candidate.lists.emails).toEqual([{ value: "second@example.com" }]);
+    expect(candidate.lists.phones).toEqual([
       { value: "+44 7700 900001", type: "mobile" },
       { value: "+44 20 7946 0001", type: "work" },
     ]);
     const google = ["Phone 1 - Label", "Phone 1 - Value"];
-    expect(recordToCandidate(["Work", "555 123 4567"], guessMapping(google)).phones).toEqual([{ value: "555 123 4567", type: "work" }]);
-    expect(recordToCandidate(["* Mobile", "555 123 4567 ::: 555 765 4321"], guessMapping(google)).phones[0]).toEqual({
-      value: "555 123 4567",
-      type: "mobile",
-    });
+    expect(recordToCandidate(["Work", "555 123 4567"], guessMapping(google)).lists.phones).toEqual([
+      { value: "555 123 4567", type: "work" },
+    ]);
+    expect(recordToCandidate(["* Mobile", "555 123 4567 ::: 555 765 4321"], guessMapping(google)).lists.phones).toEqual([
+      { value: "555 123 4567", type: "mobile" },
+      { value: "555 765 4321", type: "mobile" },
+    ]);
   });
 });
 
 describe("a whole name written surname first", () => {
   const name = (value: string, headers = ["Name", "Phone"], row = [value, "555 010 2001"]) => {
-    const { first_name, last_name, full_name } = recordToCandidate(row, guessMapping(headers));
-    return { first_name, last_name, full_name };
+    const { singles, full_name } = recordToCandidate(row, guessMapping(headers));
+    return { first_name: singles.first_name, last_name: singles.last_name, full_name };
   };
 
   it("reads 'Lovelace, Ada' as first name Ada, last name Lovelace", () => {
@@ -653,14 +704,14 @@ describe("two numbers in one cell", () => {
     ["555 010 2001\n555 010 2002"],
     ["555 010 2001, 555 010 2002"],
   ])("reads %j as two phones", (cell) => {
-    expect(recordToCandidate(["Ann", cell], guessMapping(["name", "phone"])).phones.map((p) => p.value)).toEqual([
+    expect(recordToCandidate(["Ann", cell], guessMapping(["name", "phone"])).lists.phones.map((p) => p.value)).toEqual([
       "555 010 2001",
       "555 010 2002",
     ]);
   });
 
   it("keeps a cell whose parts are not each a number as one number", () => {
-    expect(recordToCandidate(["Ann", "555 010 2001 / 12"], guessMapping(["name", "phone"])).phones.map((p) => p.value)).toEqual([
+    expect(recordToCandidate(["Ann", "555 010 2001 / 12"], guessMapping(["name", "phone"])).lists.phones.map((p) => p.value)).toEqual([
       "555 010 2001 / 12",
     ]);
   });
@@ -671,18 +722,21 @@ describe("cells written safe against formulas", () => {
     const mapping = guessMapping(["name", "phone", "notes"]);
     expect(recordToCandidate(["'=Ann", "'+1 555 0100", "'-note"], mapping)).toMatchObject({
       full_name: "=Ann",
-      phones: [{ value: "+1 555 0100" }],
-      notes: "-note",
+      lists: { phones: [{ value: "+1 555 0100" }] },
+      singles: { notes: "-note" },
     });
-    expect(recordToCandidate(["O'Neil", "5550100", "'quoted'"], mapping)).toMatchObject({ full_name: "O'Neil", notes: "'quoted'" });
+    expect(recordToCandidate(["O'Neil", "5550100", "'quoted'"], mapping)).toMatchObject({
+      full_name: "O'Neil",
+      singles: { notes: "'quoted'" },
+    });
   });
 
   it('reads a cell written as a text formula (="0049 30 1234567") as its text, and nothing else so', () => {
     const mapping = guessMapping(["name", "phone", "notes"]);
     expect(recordToCandidate(['="Ann ""A"" Archer"', '="0049 30 1234567"', "=SUM(A1)"], mapping)).toMatchObject({
       full_name: 'Ann "A" Archer',
-      phones: [{ value: "0049 30 1234567" }],
-      notes: "=SUM(A1)",
+      lists: { phones: [{ value: "0049 30 1234567" }] },
+      singles: { notes: "=SUM(A1)" },
     });
   });
 });

@@ -97,7 +97,7 @@ describe("reading CSV files", () => {
     expect(layout.headers[0]).toBe("First Name");
     expect(rowCount(file, layout)).toBe(2);
     const rows = await allRows(file, layout);
-    expect(rows.map((r) => [r.label, r.candidate.first_name, r.candidate.email])).toEqual([
+    expect(rows.map((r) => [r.label, r.candidate.singles.first_name, r.candidate.lists.emails[0]?.value])).toEqual([
       ["Row 5", "Ada", "ada@example.com"],
       ["Row 6", "Alan", undefined],
     ]);
@@ -120,7 +120,7 @@ describe("reading CSV files", () => {
     const file = await readImportFile(bytesOf(lines.join("\r\n")), "long.csv");
     const rows = await allRows(file, csvLayout(file.format === "csv" ? file.head : []));
     expect(rows).toHaveLength(2500);
-    expect(new Set(rows.map((r) => r.candidate.phones[0]!.value)).size).toBe(2500);
+    expect(new Set(rows.map((r) => r.candidate.lists.phones[0]!.value)).size).toBe(2500);
     expect(rows.at(-1)!.label).toBe(`Row ${2501 + 4}`);
   });
 
@@ -156,9 +156,9 @@ describe("reading vCard files", () => {
       "END:VCARD",
       "",
     ].join("\r\n");
-    expect((await candidates(card))[0]!.phones).toEqual([
-      { value: "+1-212-555-0100", type: "mobile" },
-      { value: "+1-212-555-0101 ext. 12", type: "work" },
+    expect((await candidates(card))[0]!.lists.phones).toEqual([
+      { value: "+1-212-555-0100", type: "mobile", label: null },
+      { value: "+1-212-555-0101 ext. 12", type: "work", label: null },
     ]);
   });
 
@@ -235,7 +235,7 @@ describe("reading vCard files", () => {
 
   it("reads Shift_JIS cards of Japanese phones", async () => {
     const [card] = await candidates(readFileSync(join(CORPUS, "aosp-vcard/v21_japanese_1.vcf")));
-    expect(card!.last_name).toBe("安藤ロイド");
+    expect(card!.singles.last_name).toBe("安藤ロイド");
   });
 
   it("reads 3.0 folding, escaped separators, ADR, ORG and TYPE lists", async () => {
@@ -302,7 +302,7 @@ describe("reading vCard files", () => {
     // The emoji's first half is the last unit of the first 256 KB decoded (a BOM, then 131,071 units).
     const note = `${"a".repeat(131_070 - head.length)}😀 end`;
     const [card] = await candidates(utf16(`${head}${note}\r\nEND:VCARD\r\n`, endian));
-    expect(card!.notes).toBe(note);
+    expect(card!.singles.notes).toBe(note);
   });
 
   it("reads cards after a broken one, a card without END, and cards nested in cards", async () => {
@@ -352,7 +352,11 @@ describe("the real-world corpus", () => {
     for (const row of rows) {
       expect(row.label).toMatch(/^(Row|Contact) \d+$/);
       const text = JSON.stringify(row.candidate);
-      expect(text, `${name} ${row.label}`).not.toMatch(/\uFFFD|Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/);
+      // A file may hold replacement characters of its own (csv-spectrum's coordinates do): those are its text.
+      const garbled = bytes.toString("utf8").includes("\uFFFD")
+        ? /Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/
+        : /\uFFFD|Ã[\u0080-\u00BF]|=[0-9A-F]{2}=[0-9A-F]{2}/;
+      expect(text, `${name} ${row.label}`).not.toMatch(garbled);
     }
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from "../errors.js";
 import { countVCards, vcardSteps } from "../vcard/read.js";
 import { readCard } from "../vcard/to-candidate.js";
 import type { CardExtras, ContactCandidate } from "./candidate.js";
-import { guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
+import { columnName, guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 import { recordsAboveHeader } from "./csv-preamble.js";
 import { type CsvRecord, type CsvText, countCsvRecords, csvDialect, csvRecordSteps } from "./csv.js";
 import { decodeText, decodeTextSteps, detectEncodingSteps, looksBinary, utf8Steps, withoutControlCharacters } from "./decode.js";
@@ -137,13 +137,22 @@ export interface CsvLayout {
   mapping: ColumnMapping[];
 }
 
-/** The header row and mapping of a CSV table (from its first records): as given, else guessed. */
+/**
+ * The header row and mapping of a CSV table (from its first records): as given, else guessed. A column
+ * kept as a custom field, or left out, is named by its header (the custom field's label, the summary's
+ * line) unless the mapping names it.
+ */
 export function csvLayout(head: string[][], hasHeader?: boolean, mapping?: ColumnMapping[]): CsvLayout {
   const header = hasHeader ?? looksLikeHeader(head[0] ?? []);
   const width = Math.max(...head.map((r) => r.length));
-  const headers = header ? head[0]!.map((h) => h.trim()) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-  const guessed = header ? guessMapping(headers) : guessMappingFromValues(head);
-  return { hasHeader: header, headers, mapping: mapping ?? guessed };
+  const headers = header ? head[0]!.map((h) => h.trim()) : Array.from({ length: width }, (_, i) => columnName(i));
+  const chosen = mapping ?? (header ? guessMapping(headers) : guessMappingFromValues(head));
+  const named = chosen.map((column, i) =>
+    (column.target === "custom" || column.target === "ignore") && !column.label?.trim()
+      ? { ...column, label: headers[i] || columnName(i) }
+      : column,
+  );
+  return { hasHeader: header, headers, mapping: named };
 }
 
 /**

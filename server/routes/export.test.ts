@@ -213,11 +213,12 @@ describe.each(engines)("export API (%s)", (engine) => {
     for (const line of res.text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const cards = readVCards(Buffer.from(res.text, "utf8").toString("latin1"), "utf-8");
     expect(cards).toHaveLength(3);
-    const zoe = cards.map(vcardToCandidate).find((c) => c.first_name === "Zoë")!;
-    expect(zoe).toMatchObject({ last_name: RICH.last_name, company: RICH.company, notes: RICH.notes, city: "Springfield" });
-    expect(zoe.phones).toEqual([
-      { value: "+1 555 0100", type: "work_mobile" },
-      { value: "(555) 555-0123", type: "fax_home" },
+    const zoe = cards.map(vcardToCandidate).find((c) => c.singles.first_name === "Zoë")!;
+    expect(zoe.singles).toMatchObject({ last_name: RICH.last_name, company: RICH.company, notes: RICH.notes });
+    expect(zoe.lists.addresses[0]).toMatchObject({ city: "Springfield" });
+    expect(zoe.lists.phones).toEqual([
+      { value: "+1 555 0100", type: "work_mobile", label: null },
+      { value: "(555) 555-0123", type: "fax_home", label: null },
     ]);
     expect(cards.find((c) => c.properties.some((p) => p.name === "UID" && p.value === rich.id))).toBeDefined();
   });

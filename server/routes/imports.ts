@@ -32,9 +32,10 @@ const upload = () => fileUpload({ fieldName: "file", maxBytes: (c) => c.var.deps
 /** Imports of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
 export const importRoutes = new Hono<AppEnv>()
   .post("/imports/preview", uploadLimit(), upload(), validate("form", previewForm), async (c) => {
-    const { encoding } = c.req.valid("form");
+    const { encoding, hasHeader, mapping } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
-    return c.json(await previewImport(c.var.orgActor, bytes, name, { encoding, acceptLanguage: c.req.header("accept-language") }));
+    const read = { encoding, acceptLanguage: c.req.header("accept-language") };
+    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
     const { mapping, hasHeader, mode, encoding } = c.req.valid("form");

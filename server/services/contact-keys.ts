@@ -47,7 +47,8 @@ export function derivedKeysAndMatches(c: ContactData, country: CountryCode) {
   const others: string[] = SEARCHED_SINGLES.map((k) => fold(c[k]));
   for (const field of SEARCHED_LISTS) {
     for (const entry of c[field.key] as Record<string, string | null>[]) {
-      for (const part of field.parts) others.push(field.key === "emails" ? (entry[part.key] ?? "").toLocaleLowerCase("en") : fold(entry[part.key]));
+      for (const part of field.parts)
+        others.push(field.key === "emails" ? (entry[part.key] ?? "").toLocaleLowerCase("en") : fold(entry[part.key]));
       if (entry.label) others.push(fold(entry.label));
     }
   }
@@ -65,7 +66,13 @@ export function derivedKeysAndMatches(c: ContactData, country: CountryCode) {
     phone_digits: parsed[0]?.key ?? "",
     phone_e164: parsed[0]?.e164 ?? null,
     phone2_e164: parsed[1]?.e164 ?? null,
-    search_text: [name, fold(c.company), germanSpelling(names), ...c.phones.flatMap((p, i) => phoneWords(p.value, parsed[i]!.key)), ...others]
+    search_text: [
+      name,
+      fold(c.company),
+      germanSpelling(names),
+      ...c.phones.flatMap((p, i) => phoneWords(p.value, parsed[i]!.key)),
+      ...others,
+    ]
       .filter(Boolean)
       .join(" | "),
   };

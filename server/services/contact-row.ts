@@ -43,7 +43,9 @@ export function rowOfData(data: ContactData, country: CountryCode) {
 export function rowAndKeysOfData(data: ContactData, country: CountryCode) {
   const derived = derivedKeysAndMatches(data, country);
   const flat = flatFields(data);
-  const singles = Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? (data.first_name ?? "") : (data[f.key] ?? null)]));
+  const singles = Object.fromEntries(
+    SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? (data.first_name ?? "") : (data[f.key] ?? null)]),
+  );
   const lists = Object.fromEntries(LIST_FIELDS.map((f) => [f.key, JSON.stringify(data[f.key])]));
   const columns = {
     kind: data.kind,
@@ -68,7 +70,14 @@ export function rowAndKeysOfData(data: ContactData, country: CountryCode) {
 export function newContactRow(
   organizationId: string,
   columns: ReturnType<typeof rowOfData>,
-  meta: { now: string; isFavorite?: boolean; importId?: string | null; vcard_uid?: string | null; dav_name?: string | null; vcard_extra?: string | null },
+  meta: {
+    now: string;
+    isFavorite?: boolean;
+    importId?: string | null;
+    vcard_uid?: string | null;
+    dav_name?: string | null;
+    vcard_extra?: string | null;
+  },
 ) {
   const isFavorite = meta.isFavorite ?? false;
   return {

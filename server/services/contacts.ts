@@ -28,6 +28,7 @@ import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { matchKeys } from "./contact-keys.js";
+import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData, rowOfData } from "./contact-row.js";
 
@@ -184,6 +185,8 @@ export async function createContact(
   choice: DuplicateChoice = "merge",
   card?: CardData,
   rules?: ContactRules,
+  /** A card's picture, resized (CardDAV). */
+  photo?: PreparedPhoto | null,
 ) {
   authorize(actor, "contacts.create");
   const country = deps.config.defaultCountry;
@@ -199,19 +202,26 @@ export async function createContact(
     const now = nowIso();
     if (!twin) {
       if (card?.dav_name) await repos.davCards(actor.organizationId).releaseTrashedName(card.dav_name);
-      const row = newContactRow(actor.organizationId, columns, { now, isFavorite, ...card });
+      const row = { ...newContactRow(actor.organizationId, columns, { now, isFavorite, ...card }), photo_etag: photo?.etag ?? null };
       await contacts.insert(row, keys);
+      if (photo) await repos.contactPhotos(actor.organizationId).put(row.id, photo, now);
       await contacts.counter.adjust(1);
       return { contact: presentContact(row, country), merged: false, changes: [] as string[], not_applied: [] as string[] };
     }
     if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
     const plan = planMerge(dataOfRow(twin), data, "fill", country);
-    if (plan.changed.length === 0) return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
+    if (plan.changed.length === 0)
+      return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
     const update = { ...rowValues(deps, plan.result, Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
     await contacts.replaceKeys(twin.id, matchKeys(plan.result, country));
-    return { contact: presentContact(written, country), merged: true, changes: plan.changed as string[], not_applied: plan.notApplied as string[] };
+    return {
+      contact: presentContact(written, country),
+      merged: true,
+      changes: plan.changed as string[],
+      not_applied: plan.notApplied as string[],
+    };
   });
   if (!result.merged) contactChanged(deps, actor, "contact.created", result.contact);
   else if (result.changes.length) contactChanged(deps, actor, "contact.merged", result.contact);
@@ -240,6 +250,8 @@ export async function updateContact(
   patch: Record<string, unknown>,
   card?: Omit<CardData, "dav_name">,
   rules?: ContactRules,
+  /** A card's picture (CardDAV: the card is the whole contact, so null removes the one stored). */
+  photo?: PreparedPhoto | null,
 ) {
   authorize(actor, "contacts.edit");
   const current = await findActive(deps, actor, id);
@@ -250,12 +262,17 @@ export async function updateContact(
   const country = deps.config.defaultCountry;
   const updated = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
+    const now = nowIso();
+    const photoColumn = photo === undefined ? {} : { photo_etag: photo?.etag ?? null };
     const written = await contacts.updateReturning(
       id,
-      { ...rowValues(deps, data, isFavorite), ...card, updated_at: nowIso(), version: version + 1 },
+      { ...rowValues(deps, data, isFavorite), ...card, ...photoColumn, updated_at: now, version: version + 1 },
       version,
     );
-    if (written) await contacts.replaceKeys(id, matchKeys(data, country));
+    if (!written) return undefined;
+    await contacts.replaceKeys(id, matchKeys(data, country));
+    if (photo) await repos.contactPhotos(actor.organizationId).put(id, photo, now);
+    else if (photo === null) await repos.contactPhotos(actor.organizationId).delete(id);
     return written;
   });
   if (!updated) throw versionConflict();

@@ -8,7 +8,7 @@ const PAGE = 50;
 
 /**
  * Groups of active contacts sharing a phone number (any of their phones, normalised) or an e-mail
- * address (any of theirs), a page of groups at a time: phones first, then e-mails, each in key order
+ * address (any of theirs), a page of groups at a time: e-mails first, then phones, each in key order
  * after the cursor's. Two queries instead of string aggregation, which the engines spell differently.
  */
 export async function findDuplicateContacts(deps: AppDeps, actor: OrgActor, cursor: string | undefined) {

@@ -1,4 +1,5 @@
-import { EDITABLE_FIELDS, RECENT_DAYS } from "../../shared/contact-schemas.js";
+import { RECENT_DAYS } from "../../shared/contact-schemas.js";
+import { DATA_KEYS } from "../../shared/contact-model/data-schema.js";
 import { type ExportFormat, type ExportQuery, exportFileName } from "../../shared/export-schemas.js";
 import { can, matrixRole } from "../../shared/policy/can.js";
 import { searchTerm } from "../../shared/search.js";
@@ -6,11 +7,14 @@ import type { AppDeps } from "../deps.js";
 import { nowIso, toIso } from "../db/ids.js";
 import type { ListOptions, ListedContact } from "../db/repositories/contacts.js";
 import type { ContactsTable } from "../db/schema.js";
-import { FULL_COLUMNS, SPEC_COLUMNS, csvHeader, csvRows } from "../export/csv.js";
+import { SPEC_COLUMNS, fullCsvHeader, fullCsvRows, specCsvHeader, specCsvRows } from "../export/csv.js";
 import { notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { collectGarbage } from "./heap.js";
-import { type CardRow, contactToCard } from "../vcard/contact-card.js";
+import type { Repositories } from "../db/repositories/index.js";
+import { contactToCard } from "../vcard/contact-card.js";
+import { type CardSource, cardRowsOf } from "./contact-cards.js";
+import { dataOfRow } from "./contact-row.js";
 
 /**
  * Contacts read per query: one keyset page, oldest first, written out before the next is read. Creation
@@ -24,14 +28,15 @@ const GC_EVERY_ROWS = 50 * EXPORT_PAGE;
 /** The columns each format reads (fewer columns read is most of an export's speed). */
 const READ_COLUMNS: Record<ExportFormat, readonly (keyof ContactsTable)[]> = {
   csv: ["id", ...SPEC_COLUMNS],
-  "csv-full": ["id", ...FULL_COLUMNS],
+  "csv-full": ["id", ...DATA_KEYS],
   vcard: [
     "id",
-    ...EDITABLE_FIELDS.filter((field) => field !== "is_favorite"),
+    ...DATA_KEYS,
     "updated_at",
-    // What a phone or an imported card gave that the app has no field for goes out with it.
+    // What a phone or an imported card gave that the app has no field for goes out with it, and the photo.
     "vcard_uid",
     "vcard_extra",
+    "photo_etag",
   ],
 };
 
@@ -100,17 +105,18 @@ export async function summarizeExport(deps: AppDeps, actor: OrgActor, query: Exp
   return { count, fileName: exportFileName(query.format, new Date()) };
 }
 
-function render(format: ExportFormat, rows: ListedContact[]): string {
-  if (format === "csv") return csvRows(rows, SPEC_COLUMNS);
-  if (format === "csv-full") return csvRows(rows, FULL_COLUMNS);
+async function render(repos: Repositories, organizationId: string, format: ExportFormat, rows: ListedContact[]): Promise<string> {
+  if (format === "csv") return specCsvRows(rows);
+  const read = rows as unknown as CardSource[];
+  if (format === "csv-full") return fullCsvRows(read.map(dataOfRow));
   let text = "";
-  for (const row of rows) text += contactToCard(row as unknown as CardRow, "3.0");
+  for (const card of await cardRowsOf(repos, organizationId, read)) text += contactToCard(card, "3.0");
   return text;
 }
 
 function preamble(format: ExportFormat): string {
-  if (format === "csv") return BOM + csvHeader(SPEC_COLUMNS);
-  if (format === "csv-full") return BOM + csvHeader(FULL_COLUMNS);
+  if (format === "csv") return BOM + specCsvHeader();
+  if (format === "csv-full") return BOM + fullCsvHeader();
   return "";
 }
 
@@ -170,7 +176,7 @@ export async function startExport(deps: AppDeps, actor: OrgActor, query: ExportQ
             const last = rows.at(-1)!;
             after = [toIso(last.created_at)!, last.id];
             count += rows.length;
-            controller.enqueue(encoder.encode(render(query.format, rows)));
+            controller.enqueue(encoder.encode(await render(deps.repos, actor.organizationId, query.format, rows)));
             if (count % GC_EVERY_ROWS === 0) collectGarbage();
           }
           if (rows.length < EXPORT_PAGE) {

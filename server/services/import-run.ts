@@ -14,6 +14,7 @@ import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
+import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 
 /**
  * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
@@ -41,6 +42,8 @@ export interface RunTally {
   notices: { row: string; message: string }[];
   /** CSV records, or the lines of vCards, as written. */
   failedRows: string[][];
+  /** Values the written rows held that were left out, by source (column or property). */
+  leftOut: Map<string, number>;
 }
 
 export const emptyTally = (): RunTally => ({
@@ -52,6 +55,7 @@ export const emptyTally = (): RunTally => ({
   errors: [],
   notices: [],
   failedRows: [],
+  leftOut: new Map(),
 });
 
 /** A contact this batch writes: new (inserted at the end), or existing with the fields changed so far. */
@@ -70,6 +74,7 @@ interface Target {
   /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
   written: ReturnType<typeof rowAndKeysOfData>;
   extras: PreparedRow["extras"];
+  photo?: PreparedPhoto | undefined;
 }
 
 function fail(tally: RunTally, row: PreparedRow, message: string) {
@@ -87,6 +92,8 @@ interface ReadyRow {
   row: PreparedRow;
   data: ContactData;
   written: ReturnType<typeof rowAndKeysOfData>;
+  /** The row's picture, resized (a vCard's PHOTO). */
+  photo?: PreparedPhoto | undefined;
 }
 
 /** A row after validation: refused with its reason, or ready (with the warnings it earned). */
@@ -114,7 +121,16 @@ const PREPARE_SLICE = 100;
 export async function prepareBatchInSlices(rows: PreparedRow[], country: CountryCode, rules: ContactRules): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i += PREPARE_SLICE) {
-    outcomes.push(...prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules));
+    const slice = prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules);
+    // Pictures are resized on sharp's threads, not this one; one that cannot be read is left out, said.
+    for (const outcome of slice) {
+      if ("message" in outcome || !outcome.row.candidate.photo) continue;
+      outcome.photo = await preparePhoto(outcome.row.candidate.photo.bytes).catch((error: unknown) => {
+        outcome.warnings.push(`the photo was left out: ${error instanceof Error ? error.message : "it could not be read"}`);
+        return undefined;
+      });
+    }
+    outcomes.push(...slice);
     await setImmediate();
   }
   return outcomes;
@@ -166,12 +182,24 @@ export async function writeBatch(
         });
     }
     const created: Target[] = [];
-    for (const { row, data, written } of prepared) {
+    for (const { row, data, written, photo } of prepared) {
       tally.processed++;
+      for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
       const digitsKey = written.columns.phone_digits;
       const target = digitsKey ? targets.get(digitsKey) : undefined;
       if (!target) {
-        const fresh: Target = { id: newId(), row: null, data, isNew: true, ownedByRun: true, previous: {}, dirty: false, written, extras: row.extras };
+        const fresh: Target = {
+          id: newId(),
+          row: null,
+          data,
+          isNew: true,
+          ownedByRun: true,
+          previous: {},
+          dirty: false,
+          written,
+          extras: row.extras,
+          photo,
+        };
         created.push(fresh);
         if (digitsKey) targets.set(digitsKey, fresh);
         tally.imported++;
@@ -185,7 +213,8 @@ export async function writeBatch(
       const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
       if (plan.changed.length) {
         if (!target.isNew && !target.ownedByRun) {
-          for (const field of plan.changed) if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
+          for (const field of plan.changed)
+            if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
         }
         target.data = plan.result;
         target.dirty = true;
@@ -209,16 +238,21 @@ export async function writeBatch(
         vcard_uid: t.extras?.uid ?? null,
         vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
       });
-      inserts.push({ ...row, id: t.id });
+      inserts.push({ ...row, id: t.id, photo_etag: t.photo?.etag ?? null });
       for (const k of written.keys) keys.push({ ...k, contact_id: t.id });
     }
     await contacts.insertMany(inserts, keys);
+    for (const t of created) if (t.photo) await repos.contactPhotos(organizationId).put(t.id, t.photo, now);
     await contacts.counter.adjust(inserts.length);
     const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
     for (const target of targets.values()) {
       if (target.isNew || !target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
-      const ok = await contacts.update(target.id, { ...written.columns, updated_at: now, version: target.row.version + 1 }, target.row.version);
+      const ok = await contacts.update(
+        target.id,
+        { ...written.columns, updated_at: now, version: target.row.version + 1 },
+        target.row.version,
+      );
       if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
         tally.merged--;
@@ -231,7 +265,8 @@ export async function writeBatch(
         continue;
       }
       await contacts.replaceKeys(target.id, written.keys);
-      if (Object.keys(target.previous).length) changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
+      if (Object.keys(target.previous).length)
+        changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
     await repos.imports(organizationId).update(importId, progress(tally));
@@ -249,6 +284,7 @@ export function progress(tally: RunTally) {
     errors: JSON.stringify(tally.errors),
     notices: JSON.stringify(tally.notices),
     failed_rows: JSON.stringify(tally.failedRows),
+    left_out: JSON.stringify([...tally.leftOut].map(([source, values]) => ({ source, values }))),
     heartbeat_at: nowIso(),
   };
 }

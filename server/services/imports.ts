@@ -8,7 +8,9 @@ import { decodeKeyset, toPage } from "../db/paging.js";
 import type { ImportRow } from "../db/repositories/imports.js";
 import { AppError, conflict, forbidden, notFound } from "../errors.js";
 import { contactRules } from "./contacts.js";
-import { type ContactCandidate, emptyCandidate } from "../import/candidate.js";
+import { type ContactRules, DEFAULT_CONTACT_RULES, type ValidContactData } from "../../shared/contact-model/data-schema.js";
+import { type ContactCandidate, type LeftOut, emptyCandidate } from "../import/candidate.js";
+import { candidateToData } from "../import/to-fields.js";
 import { type Pacer, pacer } from "../import/pacing.js";
 import {
   type PreparedRow,
@@ -73,6 +75,8 @@ export function presentImport(row: ImportRow, actor: OrgActor) {
     failed: row.failed,
     errors: parseJson<{ row: string; message: string }[]>(row.errors, []),
     notices: parseJson<{ row: string; message: string }[]>(row.notices, []),
+    /** What the file held that no field took and was left out, by column or property, with how many values. */
+    leftOut: parseJson<{ source: string; values: number }[]>(row.left_out, []),
     createdAt: toIso(row.created_at)!,
     finishedAt: toIso(row.finished_at),
     undoneAt: toIso(row.undone_at),
@@ -83,17 +87,52 @@ export function presentImport(row: ImportRow, actor: OrgActor) {
 
 export type ImportView = ReturnType<typeof presentImport>;
 
-/** What an uploaded file holds, before anything is written: format, encoding, layout and the first rows. */
-export async function previewImport(actor: OrgActor, bytes: Uint8Array, fileName: string, read: ReadOptions = {}) {
+/** How many rows the preview shows as they will be stored. */
+const PREVIEW_CONTACTS = 5;
+
+/** A row of the preview: the contact as it will be stored, or why the row will not be imported. */
+export interface PreviewContact {
+  row: string;
+  data: ValidContactData | null;
+  error: string | null;
+  warnings: string[];
+  /** Values of columns the person chose to leave out. */
+  leftOut: LeftOut[];
+}
+
+/** The first rows through the import's own rules (the same candidate, the same checks). */
+async function previewContacts(rows: AsyncIterable<PreparedRow>, rules: ContactRules): Promise<PreviewContact[]> {
+  const contacts: PreviewContact[] = [];
+  for await (const { label, candidate } of rows) {
+    const outcome = candidateToData(candidate, rules);
+    contacts.push(
+      outcome.ok
+        ? { row: label, data: outcome.data, error: null, warnings: outcome.warnings, leftOut: candidate.leftOut }
+        : { row: label, data: null, error: outcome.message, warnings: [], leftOut: candidate.leftOut },
+    );
+    if (contacts.length === PREVIEW_CONTACTS) break;
+  }
+  return contacts;
+}
+
+/**
+ * What an uploaded file holds, before anything is written: format, encoding, layout (every column with
+ * its mapping: the person's when given, else guessed), the first records as written, and the first rows
+ * as the contacts they will be stored as.
+ */
+export async function previewImport(
+  actor: OrgActor,
+  bytes: Uint8Array,
+  fileName: string,
+  read: ReadOptions = {},
+  chosen: { hasHeader?: boolean | undefined; mapping?: ColumnMapping[] | undefined } = {},
+  rules: ContactRules = DEFAULT_CONTACT_RULES,
+) {
   authorize(actor, "contacts.import");
   const pace = pacer();
   const file = await readImportFile(bytes, fileName, read, pace);
   if (file.format === "vcard") {
-    const sample: string[][] = [];
-    for await (const { candidate } of preparedRows(file, undefined, pace)) {
-      sample.push(sampleCells(candidate));
-      if (sample.length === 5) break;
-    }
+    const contacts = await previewContacts(preparedRows(file, undefined, pace), rules);
     return {
       format: "vcard" as const,
       encoding: file.encoding,
@@ -102,11 +141,15 @@ export async function previewImport(actor: OrgActor, bytes: Uint8Array, fileName
       firstRow: 1,
       headers: ["Name", "Phone", "E-mail"],
       mapping: [] as ColumnMapping[],
-      sample,
+      sample: contacts.map(sampleCells),
+      contacts,
       estimatedRows: rowCount(file),
     };
   }
-  const layout = csvLayout(file.head);
+  const guessed = csvLayout(file.head, chosen.hasHeader);
+  // A mapping for other columns than the file has (a stale screen) is not the person's for this file.
+  const mapping = chosen.mapping && chosen.mapping.length >= guessed.headers.length ? chosen.mapping : undefined;
+  const layout = mapping ? csvLayout(file.head, chosen.hasHeader, mapping) : guessed;
   return {
     format: "csv" as const,
     encoding: file.encoding,
@@ -118,14 +161,16 @@ export async function previewImport(actor: OrgActor, bytes: Uint8Array, fileName
     mapping: layout.mapping,
     // The first records as written, header included, so the screen can re-read them without it.
     sample: file.head.slice(0, 6),
+    contacts: await previewContacts(preparedRows(file, layout, pace), rules),
     estimatedRows: rowCount(file, layout),
   };
 }
 
-function sampleCells(candidate: ContactCandidate): string[] {
-  const { first_name, last_name, company } = candidate.singles;
-  const name = [first_name, last_name].filter(Boolean).join(" ") || candidate.full_name || company || "";
-  return [name, candidate.lists.phones[0]?.value ?? "", candidate.lists.emails[0]?.value ?? ""];
+/** A card's name, first phone and first e-mail, as the vCard preview's table shows them. */
+function sampleCells({ data }: PreviewContact): string[] {
+  if (!data) return ["", "", ""];
+  const name = [data.first_name, data.last_name].filter(Boolean).join(" ") || data.company || "";
+  return [name, data.phones[0]?.value ?? "", data.emails[0]?.value ?? ""];
 }
 
 interface StartInput {

@@ -31,8 +31,10 @@ export interface VCardCard {
 }
 
 const BARE_ENCODINGS = new Set(["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]);
-/** Properties whose base64 value is text (read), unlike PHOTO, LOGO, SOUND and KEY (skipped). */
+/** Properties whose base64 value is text (read), unlike PHOTO, LOGO, SOUND and KEY. */
 const BASE64_TEXT = new Set(["N", "FN", "ORG", "NOTE", "ADR", "TEL", "EMAIL", "TITLE", "NICKNAME", "LABEL"]);
+/** Binary properties whose base64 is kept as the value (the photo is read into the contact); others are skipped. */
+const BASE64_KEPT = new Set(["PHOTO"]);
 
 /** The lines of a string, one at a time (a 10 MB file is never split into an array of lines). */
 class Lines {
@@ -54,7 +56,11 @@ class Lines {
     if (this.cr !== -1 && this.cr < at) this.cr = text.indexOf("\r", at);
     if (this.lf !== -1 && this.lf < at) this.lf = text.indexOf("\n", at);
     const end = this.cr === -1 ? (this.lf === -1 ? text.length : this.lf) : this.lf === -1 ? this.cr : Math.min(this.cr, this.lf);
-    this.at = end + (end === this.cr && this.lf === end + 1 ? 2 : 1);
+    // CR CR LF is one line break too: a CRLF file written again in a text mode (the ez-vcard iPhone sample),
+    // whose folded photo would otherwise end at its first line.
+    let step = 1;
+    if (end === this.cr) step = this.lf === end + 1 ? 2 : this.lf === end + 2 && text.charCodeAt(end + 1) === 13 ? 3 : 1;
+    this.at = end + step;
     this.nextNumber++;
     return text.slice(at, end);
   }
@@ -215,7 +221,14 @@ function splitHeader(line: string): Header | null {
   return null;
 }
 
-function parseProperty(line: string, fallbackCharset: string): VCardProperty | null {
+/**
+ * One line as the app stored it (an extra line: unfolded, already text) read as a property, whatever
+ * CHARSET it names: its text was decoded when the card first came in.
+ */
+export const parseStoredLine = (line: string): VCardProperty | null =>
+  parseProperty(Buffer.from(line, "utf8").toString("latin1"), "utf-8", "utf-8");
+
+function parseProperty(line: string, fallbackCharset: string, forcedCharset?: string): VCardProperty | null {
   const header = splitHeader(line);
   if (!header) return null;
   const fullName = line.slice(0, header.nameEnd).trim();
@@ -224,16 +237,18 @@ function parseProperty(line: string, fallbackCharset: string): VCardProperty | n
   const name = (dot > 0 ? fullName.slice(dot + 1) : fullName).toUpperCase();
   if (!/^[A-Z0-9-]+$/.test(name)) return null;
   const params = parseParams(line.slice(header.nameEnd, header.colon));
-  const raw = withoutControlCharacters(decodeBytes(line, params.get("CHARSET")?.[0] ?? fallbackCharset, fallbackCharset));
+  const charset = forcedCharset ?? params.get("CHARSET")?.[0] ?? fallbackCharset;
+  const raw = withoutControlCharacters(decodeBytes(line, charset, fallbackCharset));
   let bytes = line.slice(header.colon + 1);
   const encoding = (params.get("ENCODING")?.[0] ?? "").toUpperCase();
   if (encoding === "QUOTED-PRINTABLE") bytes = decodeQuotedPrintable(bytes);
   else if (encoding === "BASE64" || encoding === "B") {
-    // Photos and other binaries are kept out; a few phones write names and notes in base64 too.
+    // A photo's value is its base64 text (decoded where it is read); other binaries are kept out. A few
+    // phones write names and notes in base64 too.
+    if (BASE64_KEPT.has(name)) return { group, name, params, value: bytes.replace(/\s+/g, ""), raw };
     if (!BASE64_TEXT.has(name)) return { group, name, params, value: "", raw };
     bytes = Buffer.from(bytes.replace(/\s+/g, ""), "base64").toString("latin1");
   }
-  const charset = params.get("CHARSET")?.[0] ?? fallbackCharset;
   return { group, name, params, value: withoutControlCharacters(decodeBytes(bytes, charset, fallbackCharset)), raw };
 }
 
@@ -346,6 +361,29 @@ export function components(value: string): string[] {
   }
   parts.push(unescapeText(value.slice(start)));
   return parts;
+}
+
+/**
+ * A structured value whose components are lists (N, ADR): split on unescaped semicolons, each component
+ * on unescaped commas, each value unescaped (`Silicon Alley 5,` is one value and an empty one).
+ */
+export function componentLists(value: string): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= value.length; i++) {
+    const ch = value[i];
+    if (ch === "\\" && i + 1 < value.length) i++;
+    else if (ch === "," || ch === ";" || i === value.length) {
+      current.push(unescapeText(value.slice(start, i)));
+      start = i + 1;
+      if (ch !== ",") {
+        out.push(current);
+        current = [];
+      }
+    }
+  }
+  return out;
 }
 
 const ESCAPED = new Set(["n", "N", ",", ";", "\\", ":"]);

@@ -65,7 +65,11 @@ function entrySchema(field: (typeof LIST_FIELDS)[number]) {
   const parts = Object.fromEntries(field.parts.map((part) => [part.key, partSchema(field.key, part)]));
   const entry = z.object({
     ...parts,
-    type: z.enum(field.types as unknown as [string, ...string[]]).default(field.defaultType),
+    type: z
+      .enum(field.types as unknown as [string, ...string[]], {
+        error: (issue) => `Unknown ${field.label.toLowerCase()} type '${String(issue.input)}'`,
+      })
+      .default(field.defaultType),
     label: optionalText("line", ENTRY_LABEL_MAX),
   });
   // An address needs one part; the others need their value (checked above).

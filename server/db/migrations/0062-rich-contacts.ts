@@ -22,6 +22,8 @@ const BATCH = 5_000;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
+  // What an import's files carried that no field took and the person chose to leave out, by column or property.
+  await db.schema.alterTable("imports").addColumn("left_out", "text", (c) => c.notNull().defaultTo("[]")).execute();
   // 'Every contact needs a phone number': the spec's rule, on unless an organization turns it off.
   await db.schema
     .alterTable("organizations")
@@ -105,5 +107,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("contacts_birthdays").execute();
   await db.schema.dropTable("contact_keys").execute();
   await db.schema.alterTable("organizations").dropColumn("require_phone").execute();
+  await db.schema.alterTable("imports").dropColumn("left_out").execute();
   for (const column of [...SINGLES, ...LISTS, "kind", "birthday", "birthday_md"]) await db.schema.alterTable("contacts").dropColumn(column).execute();
 }

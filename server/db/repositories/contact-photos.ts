@@ -24,6 +24,18 @@ export function contactPhotoRepository(db: Kysely<Schema>, organizationId: strin
       return row && { bytes: row.bytes, etag: row.etag, trashed: row.deleted_at != null };
     },
 
+    /** The photos of these contacts (of the organization), by contact id: cards and exports carry them. */
+    async getMany(contactIds: string[]): Promise<Map<string, Buffer>> {
+      if (contactIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("contact_photos")
+        .select(["contact_id", "bytes"])
+        .where("organization_id", "=", organizationId)
+        .where("contact_id", "in", contactIds)
+        .execute();
+      return new Map(rows.map((r) => [r.contact_id, r.bytes]));
+    },
+
     /** Writes the contact's photo, replacing the one it had; the contact must be the organization's (checked by stampContact first). */
     async put(contactId: string, photo: StoredPhoto, now: string): Promise<void> {
       await db

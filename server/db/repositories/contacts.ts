@@ -7,16 +7,7 @@ import { contactCounter } from "./contact-counts.js";
 import { searchCondition } from "./contact-search.js";
 
 type SortColumn =
-  | "no_last"
-  | "sort_last"
-  | "sort_first"
-  | "sort_name"
-  | "accessed_key"
-  | "fav_rank"
-  | "created_at"
-  | "updated_at"
-  | "birthday_md"
-  | "id";
+  "no_last" | "sort_last" | "sort_first" | "sort_name" | "accessed_key" | "fav_rank" | "created_at" | "updated_at" | "birthday_md" | "id";
 
 /** The type of each sort column's value in a cursor. */
 export const SORT_COLUMN_TYPES: Record<SortColumn, KeyType> = {
@@ -356,7 +347,6 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      */
     async insertMany(batch: NewContact[], keys: (MatchKey & { contact_id: string })[] = []): Promise<void> {
       if (batch.length === 0) return;
-      await insertKeys(keys);
       // The batch's change numbers as one range of the organization's counter (migration 0051); on
       // PostgreSQL the counter's row stays locked to commit, so ranges become visible in order.
       // (The column is the triggers' alone in the typed schema: this is the one other writer.)
@@ -375,6 +365,7 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
         const values = sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`));
         await sql`insert into contacts (${list}) select ${values} from json_each(${json})`.execute(db);
       }
+      await insertKeys(keys);
     },
 
     /** Moves the contacts an import created (and still active) to the trash; answers how many. */
@@ -424,7 +415,10 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       const ids = [...new Set(held.map((h) => h.contact_id))];
       if (ids.length === 0) return [];
       const rows = (await active().selectAll("c").where("c.id", "in", ids).orderBy("c.created_at").execute()) as ContactRow[];
-      return rows.map((row) => ({ ...row, matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })) }));
+      return rows.map((row) => ({
+        ...row,
+        matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })),
+      }));
     },
   };
 }

@@ -28,7 +28,11 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
     },
 
     find: (id: string) =>
-      db.selectFrom("organizations").select(["id", "name", "owner_id", "staff_carddav", "require_phone"]).where("id", "=", id).executeTakeFirst(),
+      db
+        .selectFrom("organizations")
+        .select(["id", "name", "owner_id", "staff_carddav", "require_phone"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
 
     /** Writes a new name and/or settings. */
     async update(id: string, changes: { name?: string; staff_carddav?: boolean; require_phone?: boolean }, now: string): Promise<void> {

@@ -28,11 +28,24 @@ export const runFailure = (run: Pick<ImportRun, "status" | "errors">) =>
   run.status === "failed" ? run.errors.find((e) => e.row === "-")?.message : undefined;
 
 /**
- * Reads an uploaded file without writing anything: format, encoding, layout, the first rows and the
- * guessed mapping; in `encoding` when the person chose one, else in the one the server detects.
+ * Reads an uploaded file without writing anything: format, encoding, layout, the first rows, the
+ * mapping (guessed, or the person's) and the first contacts as they will be stored; in `encoding` when
+ * the person chose one, else in the one the server detects.
  */
-export function fetchImportPreview(orgId: string, file: File, encoding?: ImportEncoding, signal?: AbortSignal) {
-  return call(imports.preview.$post({ param: { orgId }, form: encoding ? { file, encoding } : { file } }, withSignal(signal)));
+export function fetchImportPreview(
+  orgId: string,
+  file: File,
+  encoding?: ImportEncoding,
+  signal?: AbortSignal,
+  layout?: { hasHeader: boolean; mapping: ColumnMapping[] },
+) {
+  const form = {
+    file,
+    ...(encoding ? { encoding } : {}),
+    // The person's header choice and mapping: the preview's contacts follow them.
+    ...(layout ? { hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const), mapping: JSON.stringify(layout.mapping) } : {}),
+  };
+  return call(imports.preview.$post({ param: { orgId }, form }, withSignal(signal)));
 }
 
 export interface StartImportInput {

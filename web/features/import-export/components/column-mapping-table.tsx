@@ -1,17 +1,20 @@
-import { type ColumnMapping, IMPORT_TARGETS, IMPORT_TARGET_LABELS, type ImportTarget } from "@shared/import-schemas";
-import type { PhoneType } from "@shared/contact-fields";
+import { type ColumnMapping, MAPPING_CHOICES, choiceOf, isListTarget } from "@shared/import-schemas";
+import { LIST_FIELDS } from "@shared/contact-model/fields";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
 import { PHONE_TYPE_LABELS } from "@/features/contacts/lib/contact-display";
-import { PHONE_TYPES } from "@shared/contact-fields";
-import { isPhoneTarget, retarget } from "../lib/csv-layout";
+import { retarget } from "../lib/csv-layout";
 
-const TARGET_OPTIONS = IMPORT_TARGETS.map((target) => ({ value: target, label: IMPORT_TARGET_LABELS[target] }));
-// 'Automatic': the row's phone type column when the file has one, else Mobile (the server's rule).
-const PHONE_TYPE_OPTIONS = [
-  { value: "", label: "Automatic" },
-  ...PHONE_TYPES.map((type) => ({ value: type, label: PHONE_TYPE_LABELS[type] })),
-];
+const TARGET_OPTIONS = MAPPING_CHOICES.map(({ value, label }) => ({ value, label }));
+
+const typeLabel = (list: string, type: string) =>
+  list === "phones" ? (PHONE_TYPE_LABELS[type as keyof typeof PHONE_TYPE_LABELS] ?? type) : type.charAt(0).toUpperCase() + type.slice(1);
+
+/** 'Automatic': the row's type column when the file has one, else the field's usual type (the server's rule). */
+function typeOptions(list: string) {
+  const field = LIST_FIELDS.find((f) => f.key === list);
+  return [{ value: "", label: "Automatic" }, ...(field?.types ?? []).map((type) => ({ value: type, label: typeLabel(list, type) }))];
+}
 
 interface ColumnMappingTableProps {
   names: string[];
@@ -21,7 +24,10 @@ interface ColumnMappingTableProps {
   onChange: (mapping: ColumnMapping[]) => void;
 }
 
-/** One line per column of the file: what it holds and the contact field it fills (or 'Ignore'). */
+/**
+ * One line per column of the file: what it holds and the contact field it fills, a custom field named
+ * after it, or 'Leave out'; a value column of a list (phones, e-mails...) may be given its type.
+ */
 export function ColumnMappingTable({ names, examples, mapping, onChange }: ColumnMappingTableProps) {
   const set = (index: number, column: ColumnMapping) => onChange(mapping.map((c, i) => (i === index ? column : c)));
   return (
@@ -33,7 +39,8 @@ export function ColumnMappingTable({ names, examples, mapping, onChange }: Colum
       </TableHeader>
       <tbody>
         {names.map((name, i) => {
-          const column = mapping[i] ?? { target: "ignore" };
+          const column = mapping[i] ?? { target: "custom", label: name };
+          const typed = isListTarget(column.target) && column.part === "value" && column.target !== "custom_fields";
           return (
             <TableRow key={i}>
               <TableRowHeader className="max-w-40 break-words">{name}</TableRowHeader>
@@ -44,23 +51,19 @@ export function ColumnMappingTable({ names, examples, mapping, onChange }: Colum
                 <div className="flex flex-col gap-2">
                   <NativeSelect
                     aria-label={`Field for column ${name}`}
-                    value={column.target}
+                    value={choiceOf(column)}
                     options={TARGET_OPTIONS}
-                    onChange={(event) => set(i, retarget(column, event.target.value as ImportTarget))}
+                    onChange={(event) => set(i, retarget(column, event.target.value, name))}
                   />
-                  {isPhoneTarget(column.target) && (
+                  {typed && (
                     <NativeSelect
-                      aria-label={`Phone type for column ${name}`}
-                      value={column.phoneType ?? ""}
-                      options={PHONE_TYPE_OPTIONS}
-                      onChange={(event) =>
-                        set(
-                          i,
-                          event.target.value
-                            ? { target: column.target, phoneType: event.target.value as PhoneType }
-                            : { target: column.target },
-                        )
-                      }
+                      aria-label={`Type for column ${name}`}
+                      value={column.type ?? ""}
+                      options={typeOptions(column.target)}
+                      onChange={(event) => {
+                        const { type: _type, ...rest } = column;
+                        set(i, event.target.value ? { ...rest, type: event.target.value } : rest);
+                      }}
                     />
                   )}
                 </div>

@@ -9,6 +9,7 @@ import { ColumnMappingTable } from "./column-mapping-table";
 import { EncodingSelect } from "./encoding-select";
 import { PreviewFacts } from "./preview-facts";
 import { SampleTable } from "./sample-table";
+import { StoredContactsTable } from "./stored-contacts-table";
 
 const DELIMITERS: Record<string, string> = { ",": "Comma (,)", ";": "Semicolon (;)", "\t": "Tab", "|": "Pipe (|)" };
 
@@ -61,6 +62,7 @@ export function CsvPreview({
       )}
       <SampleTable caption="First rows of the file" columns={names} rows={rows} />
       <ColumnMappingTable names={names} examples={rows[0] ?? []} mapping={mapping} onChange={onMappingChange} />
+      <StoredContactsTable contacts={preview.contacts} />
       {!mapsAPhone(mapping) && (
         <p role="status" className="text-sm text-destructive">
           Choose the column that holds the phone number: rows without a phone number are not imported.

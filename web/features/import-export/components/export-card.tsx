@@ -15,6 +15,9 @@ import { useCurrentOrganization } from "@/features/organizations/hooks/use-curre
 import { type ExportChoice, exportHref, fetchExportSummary } from "../export-api";
 import { NoOrganizationAlert } from "@/components/no-organization-alert";
 
+/** The full CSV first: it is the default choice. */
+const FORMAT_ORDER: readonly ExportFormat[] = ["csv-full", ...EXPORT_FORMATS.filter((f) => f !== "csv-full")];
+
 const DENIED = "Access denied: Admin privileges required for data export";
 
 type ScopeKind = "all" | "search" | "group";
@@ -60,7 +63,8 @@ export function ExportCard({ listScope, initialGroup }: ExportCardProps) {
 function ExportForm({ orgId, listScope, initialGroup }: ExportCardProps & { orgId: string }) {
   const ids = useId();
   const hasListScope = Boolean(listScope && (listScope.q || listScope.filter !== "all"));
-  const [format, setFormat] = useState<ExportFormat>("csv");
+  // The full CSV (every field) unless the person asks for the spec's five columns or vCard.
+  const [format, setFormat] = useState<ExportFormat>("csv-full");
   // Until a scope is picked, the card follows the list: its search and filter when it has any.
   const [scopeChoice, setScope] = useState<ScopeKind | null>(initialGroup ? "group" : null);
   const wanted = scopeChoice ?? (hasListScope ? "search" : "all");
@@ -129,7 +133,7 @@ function ExportForm({ orgId, listScope, initialGroup }: ExportCardProps & { orgI
       <CardContent className="flex flex-col gap-5">
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Format</legend>
-          {EXPORT_FORMATS.map((value) => (
+          {FORMAT_ORDER.map((value) => (
             <label key={value} className="flex items-start gap-2 text-sm">
               <input
                 type="radio"

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { type ImportRun, runFailure } from "../api";
 import { useAutoReset } from "../hooks/use-auto-reset";
 import { FailedRowsLink } from "./failed-rows-link";
+import { LeftOutList } from "./left-out-list";
 import { RunFigures } from "./run-figures";
 import { RunMessages } from "./run-messages";
 import { UndoImportButton } from "./undo-import-button";
@@ -42,6 +43,7 @@ export function ImportSummary({ orgId, run, againLabel, onAgain, onDone, onRunCh
       {run.undoneAt && <p className="text-sm text-muted-foreground">This import was undone.</p>}
       <RunFigures run={run} />
       <RunMessages run={run} />
+      <LeftOutList run={run} />
       <div className="flex flex-wrap gap-2">
         <FailedRowsLink orgId={orgId} run={run} />
         {run.canUndo && <UndoImportButton orgId={orgId} run={run} onUndone={onRunChange} />}

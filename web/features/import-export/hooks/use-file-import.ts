@@ -34,6 +34,7 @@ export type FileImportPhase =
 export function useFileImport(orgId: string) {
   const queryClient = useQueryClient();
   const work = useAbortable();
+  const contactsWork = useAbortable();
   const [phase, setPhase] = useState<FileImportPhase>({ name: "idle" });
   const [mode, setMode] = useState<ImportMode>("fill");
   const [error, setError] = useState<string | null>(null);
@@ -78,8 +79,25 @@ export function useFileImport(orgId: string) {
     }
   }
 
+  /** The preview's contacts read again with the person's header choice and mapping. */
+  async function refreshContacts(choices: PreviewChoices) {
+    const signal = contactsWork.next();
+    try {
+      const layout = { hasHeader: choices.hasHeader, mapping: choices.mapping };
+      const { contacts } = await fetchImportPreview(orgId, choices.file, choices.preview.encoding, signal, layout);
+      setPhase((current) =>
+        current.name === "preview" && current.file === choices.file ? { ...current, preview: { ...current.preview, contacts } } : current,
+      );
+    } catch {
+      // The rows shown stay until the next change; the import itself reads the file with the choices.
+    }
+  }
+
   function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) {
-    setPhase((current) => (current.name === "preview" ? { ...current, ...change } : current));
+    if (phase.name !== "preview") return;
+    const next = { ...phase, ...change };
+    setPhase(next);
+    if (next.preview.format === "csv") void refreshContacts(next);
   }
 
   async function start() {

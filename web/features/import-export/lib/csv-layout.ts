@@ -1,4 +1,4 @@
-import type { ColumnMapping, ImportTarget } from "@shared/import-schemas";
+import { type ColumnMapping, columnOfChoice } from "@shared/import-schemas";
 
 /** How many rows of the file the preview shows. */
 export const PREVIEW_ROWS = 5;
@@ -14,9 +14,9 @@ interface CsvSample {
 export const columnCount = ({ headers, mapping, sample }: CsvSample) =>
   Math.max(headers.length, mapping.length, ...sample.map((record) => record.length));
 
-/** The server's guess, one entry per column ('ignore' for columns it did not name). */
+/** The server's guess, one entry per column (a column past the header is kept as a custom field). */
 export function initialMapping(preview: CsvSample): ColumnMapping[] {
-  return Array.from({ length: columnCount(preview) }, (_, i) => preview.mapping[i] ?? { target: "ignore" });
+  return Array.from({ length: columnCount(preview) }, (_, i) => preview.mapping[i] ?? { target: "custom", label: `Column ${i + 1}` });
 }
 
 /**
@@ -30,13 +30,9 @@ export function csvTable(sample: string[][], width: number, hasHeader: boolean) 
   return { names, rows };
 }
 
-const PHONE_TARGETS = new Set<ImportTarget>(["phone", "phone2"]);
-export const isPhoneTarget = (target: ImportTarget) => PHONE_TARGETS.has(target);
-
-/** A new target for one column; a phone type only stays with a phone target. */
-export function retarget(column: ColumnMapping, target: ImportTarget): ColumnMapping {
-  return isPhoneTarget(target) && column.phoneType ? { target, phoneType: column.phoneType } : { target };
-}
+/** A new target for one column, picked from the select's choices (the entry and type stay within one list). */
+export const retarget = (column: ColumnMapping, choice: string, columnName: string): ColumnMapping =>
+  columnOfChoice(choice, column, columnName);
 
 /** Without a phone column no row can be imported (spec section 5: a row without phone is skipped). */
-export const mapsAPhone = (mapping: ColumnMapping[]) => mapping.some((column) => isPhoneTarget(column.target));
+export const mapsAPhone = (mapping: ColumnMapping[]) => mapping.some((column) => column.target === "phones" && column.part === "value");
