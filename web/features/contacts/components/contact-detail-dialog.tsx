@@ -46,7 +46,7 @@ function When({ iso }: { iso: string | null }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-muted-foreground">{label}</dt>
+      <dt className="break-words text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   );
@@ -61,7 +61,7 @@ function Group({ title, children, show = true }: { title: string; children: Reac
       <h3 id={id} className="font-medium">
         {title}
       </h3>
-      <dl className="grid grid-cols-[minmax(5rem,auto)_1fr] gap-x-4 gap-y-3">{children}</dl>
+      <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-4 gap-y-3">{children}</dl>
     </section>
   );
 }
