@@ -7,7 +7,7 @@ import type { ContactRow } from "../db/schema.js";
 import { cardRowsOf } from "../services/contact-cards.js";
 import { preparePhoto } from "../services/contact-photos.js";
 import { contactRules, createContact, softDeleteContact, updateContact } from "../services/contacts.js";
-import { cardToContact, contactToCard } from "../vcard/contact-card.js";
+import { cardToContact, contactToCard, unreadPhotoLine } from "../vcard/contact-card.js";
 import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
 import { type DavEnv, requireAppPassword } from "./auth.js";
 import { recordDevice } from "./devices.js";
@@ -226,10 +226,10 @@ async function putCard(c: Context<DavEnv>) {
   const rules = await contactRules(deps, actor.organizationId);
   const card = await cardToContact(await c.req.text(), rules);
   if (!card.ok) throw new DavError(403, card.message, { ns: CARDDAV, name: "valid-address-data" });
-  // The card's photo is resized before anything is written; one that cannot be read is refused like a bad card.
+  // The card's photo is resized before anything is written. One this server cannot read (a format sharp
+  // lacks, a cut file) is kept as the device sent it, first among the lines without a field (within their cap).
   const photo = card.photo ? await preparePhoto(card.photo.bytes).catch(() => null) : null;
-  if (card.photo && !photo)
-    throw new DavError(403, "The card's PHOTO is not an image this server can read.", { ns: CARDDAV, name: "valid-address-data" });
+  if (card.photo && !photo) card.extra = [unreadPhotoLine(card.photo), card.extra].filter(Boolean).join("\n");
   if (existing) {
     const { is_favorite: _kept, ...fields } = card.data;
     await updateContact(

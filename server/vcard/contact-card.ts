@@ -62,3 +62,9 @@ export type CardRow = ContactData & {
 export function contactToCard(row: CardRow, version: CardVersion): string {
   return writeVCard({ ...row, uid: row.vcard_uid, extraLines: extraLinesOf(row.vcard_extra) }, { version });
 }
+
+/** A picture the server could not resize, as a 3.0 PHOTO line of its own bytes (kept with the card's other lines). */
+export function unreadPhotoLine(photo: CardPhoto): string {
+  const type = photo.mediaType.replace(/^image\//, "").toUpperCase();
+  return `PHOTO;ENCODING=b;TYPE=${type}:${Buffer.from(photo.bytes).toString("base64")}`;
+}
