@@ -93,19 +93,20 @@ describe.each(engines)("imports API (%s)", (engine) => {
       headers: GOOGLE_HEADERS,
       estimatedRows: 1,
     });
-    const targets = res.json.mapping.map((m: any) => m.target);
+    // Every column has a place: Google's numbered groups fill one entry each, part by part.
+    const targets = res.json.mapping.map((m: any) => [m.target, m.part ?? null, m.entry ?? null]);
     expect(targets).toEqual([
-      "first_name",
-      "ignore",
-      "last_name",
-      "company",
-      "ignore",
-      "email",
-      "phone_type",
-      "phone",
-      "phone2_type",
-      "phone2",
-      "notes",
+      ["first_name", null, null],
+      ["middle_name", null, null],
+      ["last_name", null, null],
+      ["company", null, null],
+      ["emails", "label", 1],
+      ["emails", "value", 1],
+      ["phones", "label", 1],
+      ["phones", "value", 1],
+      ["phones", "label", 2],
+      ["phones", "value", 2],
+      ["notes", null, null],
     ]);
     expect(res.json.sample[1].slice(0, 3)).toEqual(["Ada", "", "Lovelace"]);
   });
@@ -117,18 +118,24 @@ describe.each(engines)("imports API (%s)", (engine) => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ format: "csv", encoding: "windows-1252", delimiter: ";", hasHeader: true });
     expect(res.json.sample[1]).toEqual(row);
-    const byHeader = Object.fromEntries(OUTLOOK_HEADERS.map((h, i) => [h, res.json.mapping[i].target]));
+    const byHeader = Object.fromEntries(
+      OUTLOOK_HEADERS.map((h, i) => {
+        const m = res.json.mapping[i];
+        return [h, [m.target, m.part, m.type].filter(Boolean).join(".")];
+      }),
+    );
+    // The business address is an address of type work, part by part (it was left out before).
     expect(byHeader).toMatchObject({
       "First Name": "first_name",
       "Last Name": "last_name",
       Company: "company",
-      "Business Street": "address",
-      "Business City": "city",
-      "Business State": "province_state",
-      "Business Postal Code": "postal_zip_code",
-      "Business Phone": "phone",
-      "Mobile Phone": "phone",
-      "E-mail Address": "email",
+      "Business Street": "addresses.street.work",
+      "Business City": "addresses.city.work",
+      "Business State": "addresses.region.work",
+      "Business Postal Code": "addresses.postal_code.work",
+      "Business Phone": "phones.value.work",
+      "Mobile Phone": "phones.value.mobile",
+      "E-mail Address": "emails.value",
     });
   });
 
@@ -180,7 +187,7 @@ describe.each(engines)("imports API (%s)", (engine) => {
       estimatedRows: 2,
       sample: [["Name", "Phone", "Email", "Notes"], ["Ada Lovelace", tel, "ada@example.com", "choir"], expect.any(Array)],
     });
-    expect(shown.json.mapping.map((m: any) => m.target)).toEqual(["full_name", "phone", "email", "notes"]);
+    expect(shown.json.mapping.map((m: any) => m.target)).toEqual(["full_name", "phones", "emails", "notes"]);
 
     const res = await importFile(text, "parish.csv");
     expect(res.json).toMatchObject({ status: "done", total: 2, imported: 1, failed: 1 });

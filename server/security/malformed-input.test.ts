@@ -35,7 +35,8 @@ describe.each(engines)("malformed input (%s)", (engine) => {
       [`/contacts?sort=first_name&cursor=`, 3],
       [`/members?cursor=`, 1],
       [`/invitations?cursor=`, 2],
-      [`/contacts/duplicates?cursor=`, 1],
+      [`/contacts/duplicates?cursor=`, 2],
+      [`/contacts?sort=birthday&cursor=`, 3],
     ];
     for (const [list, arity] of lists) {
       const bad = [
