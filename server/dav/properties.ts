@@ -1,4 +1,3 @@
-import type { ContactRow } from "../db/schema.js";
 import { toIso } from "../db/ids.js";
 import { type CardRow, type CardVersion, contactToCard } from "../vcard/contact-card.js";
 import { homePath, principalPath, PRINCIPALS } from "./paths.js";

@@ -177,7 +177,7 @@ describe("the spec's CSV", () => {
       [
         "first_name,last_name,phone,email,notes",
         `Ada,Lovelace,"'+44 7700 900001",ada@example.com,"First programmer\nSecond line, with a comma\n=1+2"`,
-        ",,\"'+1 555 010 2001\",,",
+        ',,"\'+1 555 010 2001",,',
         "",
       ].join("\r\n"),
     );

@@ -53,10 +53,12 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
   }
   const valid = phones.findIndex((p) => isValidPhone(p.value!));
   if (rules.requirePhone && phones.length === 0) return { ok: false, message: "Missing phone number" };
-  if (phones.length > 0 && valid < 0 && rules.requirePhone) return { ok: false, message: "Please enter a valid phone number (7-16 digits)" };
+  if (phones.length > 0 && valid < 0 && rules.requirePhone)
+    return { ok: false, message: "Please enter a valid phone number (7-16 digits)" };
   // The first valid number leads (the spec's phone); without one, the numbers are kept as written after none.
   const ordered = valid > 0 ? [phones[valid]!, ...phones.filter((_, i) => i !== valid)] : valid < 0 && phones.length ? [] : phones;
-  if (valid < 0 && phones.length) warnings.push(...phones.map((p) => `'${p.value}' is not a valid phone number and was kept as a custom field`));
+  if (valid < 0 && phones.length)
+    warnings.push(...phones.map((p) => `'${p.value}' is not a valid phone number and was kept as a custom field`));
 
   const data = emptyContactData() as ContactData & Record<string, unknown>;
   const { first, last } = names(candidate);

@@ -21,7 +21,7 @@ import type { LiveEventType } from "../../shared/live-events.js";
 import { normalizePhone } from "../../shared/phone.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
-import { newId, nowIso, toIso } from "../db/ids.js";
+import { nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
 import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import type { ContactRow } from "../db/schema.js";

@@ -47,7 +47,11 @@ export async function buildContacts(t: TestApp, orgId: string, count: number, pr
     const batch = Array.from({ length: Math.min(2000, count - at) }, (_, i) => {
       const n = at + i;
       const phone = `+1615${200 + Math.floor(n / 10_000)}${String(n % 10_000).padStart(4, "0")}`;
-      const data = { ...emptyContactData(), first_name: `${prefix} ${n}`, phones: [{ value: phone, type: "mobile" as const, label: null }] };
+      const data = {
+        ...emptyContactData(),
+        first_name: `${prefix} ${n}`,
+        phones: [{ value: phone, type: "mobile" as const, label: null }],
+      };
       const written = rowAndKeysOfData(data, t.config.defaultCountry);
       const row = newContactRow(orgId, written.columns, { now });
       ids.push(row.id);

@@ -44,10 +44,7 @@ export function contactDataSchema(rules: ContactRules): z.ZodType<ValidContactDa
 export function emptyContactData(): ContactData {
   return {
     kind: "person",
-    ...(Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as Omit<
-      ContactData,
-      ListKey | "kind"
-    >),
+    ...(Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as Omit<ContactData, ListKey | "kind">),
     ...(Object.fromEntries(LIST_FIELDS.map((f) => [f.key, []])) as unknown as Pick<ContactData, ListKey>),
   };
 }
@@ -55,7 +52,10 @@ export function emptyContactData(): ContactData {
 /** The spec's flat fields as the first entries show them (phone is phones[0].value, city addresses[0].city). */
 export function flatFields(data: Pick<ContactData, ListKey>): Record<FirstEntryKey, string | null> {
   const out = {} as Record<FirstEntryKey, string | null>;
-  for (const [flat, [list, index, part]] of Object.entries(FIRST_ENTRY_FIELDS) as [FirstEntryKey, (typeof FIRST_ENTRY_FIELDS)[FirstEntryKey]][]) {
+  for (const [flat, [list, index, part]] of Object.entries(FIRST_ENTRY_FIELDS) as [
+    FirstEntryKey,
+    (typeof FIRST_ENTRY_FIELDS)[FirstEntryKey],
+  ][]) {
     const entry = (data[list] as Record<string, string | null>[])[index];
     out[flat] = entry ? (entry[part] ?? null) : null;
   }

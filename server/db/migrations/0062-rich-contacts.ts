@@ -23,7 +23,10 @@ const BATCH = 5_000;
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   // What an import's files carried that no field took and the person chose to leave out, by column or property.
-  await db.schema.alterTable("imports").addColumn("left_out", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("imports")
+    .addColumn("left_out", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
   // 'Every contact needs a phone number': the spec's rule, on unless an organization turns it off.
   await db.schema
     .alterTable("organizations")
@@ -34,11 +37,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("kind", "text", (c) => c.notNull().defaultTo("person"))
     .execute();
   for (const column of SINGLES) await db.schema.alterTable("contacts").addColumn(column, "text").execute();
-  for (const column of LISTS) await db.schema.alterTable("contacts").addColumn(column, "text", (c) => c.notNull().defaultTo("[]")).execute();
+  for (const column of LISTS)
+    await db.schema
+      .alterTable("contacts")
+      .addColumn(column, "text", (c) => c.notNull().defaultTo("[]"))
+      .execute();
   // The first birthday as written (YYYY-MM-DD or --MM-DD), and its month and day for 'This month' and the
   // birthday order ('~' without one: after every date).
   await db.schema.alterTable("contacts").addColumn("birthday", "text").execute();
-  await db.schema.alterTable("contacts").addColumn("birthday_md", "text", (c) => c.notNull().defaultTo("~")).execute();
+  await db.schema
+    .alterTable("contacts")
+    .addColumn("birthday_md", "text", (c) => c.notNull().defaultTo("~"))
+    .execute();
 
   // The existing values become the first entries, in one statement per list.
   const obj = t.sqlite ? sql.raw("json_object") : sql.raw("json_build_object");
@@ -89,7 +99,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     if (rows.length === 0) break;
     after = rows.at(-1)!.id as string;
     const keys = rows
-      .map((r) => ({ organization_id: r.organization_id as string, key: normalizePhone(r.phone2 as string, country), contact_id: r.id as string, first: r.phone_digits }))
+      .map((r) => ({
+        organization_id: r.organization_id as string,
+        key: normalizePhone(r.phone2 as string, country),
+        contact_id: r.id as string,
+        first: r.phone_digits,
+      }))
       .filter((r) => r.key !== "" && r.key !== r.first)
       .map(({ first: _, ...r }) => ({ ...r, kind: "phone" }));
     if (keys.length) await db.insertInto("contact_keys").values(keys).execute();
@@ -108,5 +123,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("contact_keys").execute();
   await db.schema.alterTable("organizations").dropColumn("require_phone").execute();
   await db.schema.alterTable("imports").dropColumn("left_out").execute();
-  for (const column of [...SINGLES, ...LISTS, "kind", "birthday", "birthday_md"]) await db.schema.alterTable("contacts").dropColumn(column).execute();
+  for (const column of [...SINGLES, ...LISTS, "kind", "birthday", "birthday_md"])
+    await db.schema.alterTable("contacts").dropColumn(column).execute();
 }
