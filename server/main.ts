@@ -5,6 +5,7 @@ import { runPrimary } from "./cluster.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { promoteDeviceLines } from "./services/data-upgrades.js";
 import { postgresTarget } from "./db/postgres-url.js";
 import { explainStartFailure, retryWhileUnavailable } from "./db/start-retry.js";
 import { buildDeps } from "./deps.js";
@@ -62,7 +63,10 @@ async function prepareOnce(config: Config, log: Logger) {
   try {
     const applied = await migrateToLatest(database);
     if (applied.length) log.info("migrations applied", { applied });
-    const first = await bootstrapFirstAdmin(buildDeps(config, database, log), config);
+    const deps = buildDeps(config, database, log);
+    const promoted = await promoteDeviceLines(deps);
+    if (promoted) log.info("device lines read into contact fields", { contacts: promoted });
+    const first = await bootstrapFirstAdmin(deps, config);
     if (first) console.log("\n" + formatBootstrapBanner(first, config.appUrl) + "\n");
   } finally {
     await database.destroy();

@@ -11,6 +11,7 @@ const EXPECTED_TABLES = [
   "contact_photos",
   "contact_tombstones",
   "contacts",
+  "data_upgrades",
   "dav_devices",
   "group_contacts",
   "groups",

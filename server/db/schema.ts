@@ -333,7 +333,14 @@ export interface ContactPhotosTable {
   updated_at: Timestamp;
 }
 
+/** Data upgrades done after the migrations (server/services/data-upgrades.ts). */
+export interface DataUpgradesTable {
+  name: string;
+  done_at: Timestamp;
+}
+
 export interface Schema {
+  data_upgrades: DataUpgradesTable;
   contact_photos: ContactPhotosTable;
   password_change_required: PasswordChangeRequiredTable;
   notifications: NotificationsTable;

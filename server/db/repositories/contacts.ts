@@ -303,9 +303,10 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       await insertKeys(keys.map((k) => ({ ...k, contact_id: row.id })));
     },
 
-    /** Writes fields of an active contact, if still at `version` when given; false when nothing matched. */
-    async update(id: string, values: Updateable<ContactsTable>, version?: number): Promise<boolean> {
-      let query = activeRow().set(values).where("id", "=", id);
+    /** Writes fields of an active contact (or a trashed one too), if still at `version` when given; false when nothing matched. */
+    async update(id: string, values: Updateable<ContactsTable>, version?: number, trashedToo = false): Promise<boolean> {
+      const rows = trashedToo ? db.updateTable("contacts").where("organization_id", "=", organizationId) : activeRow();
+      let query = rows.set(values).where("id", "=", id);
       if (version !== undefined) query = query.where("version", "=", version);
       return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
     },

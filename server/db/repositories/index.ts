@@ -19,6 +19,7 @@ import { profileRepository } from "./profiles.js";
 import { rateLimitRepository } from "./rate-limits.js";
 import { trashRepository } from "./trash.js";
 import { userRepository } from "./users.js";
+import { upgradeRepository } from "./upgrades.js";
 import { tokenRepository } from "./verifications.js";
 
 function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
@@ -44,6 +45,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     mailOutbox: mailOutboxRepository(db),
     notifications: notificationRepository(db),
     maintenance: maintenanceRepository(db, engine),
+    upgrades: upgradeRepository(db),
   };
 }
 
