@@ -1,0 +1,151 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOrg, buildUser } from "../test/factories.js";
+import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
+import { send, signIn } from "../test/requests.js";
+import { upload } from "../test/uploads.js";
+
+// A book of rich contacts exported and imported into an empty organization is the same book, field for
+// field (issue "Rich contacts"): vCard 3.0 (with the photos) and the full CSV.
+describe.each(engines)("rich export round trips (%s)", (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let adminId: string;
+  let source: string;
+
+  const api = (method: string, path: string, body: unknown, orgId: string) =>
+    send(t.app, method, `/api/orgs/${orgId}${path}`, { cookie: admin, body });
+
+  const GRACE = {
+    kind: "person",
+    name_prefix: "Dr.",
+    first_name: "Grace",
+    middle_name: "Brewster",
+    last_name: "Hopper",
+    name_suffix: "PhD",
+    phonetic_first_name: "Greys",
+    phonetic_last_name: "Hoppa",
+    nickname: "Amazing Grace",
+    company: "Navy Labs",
+    department: "Computing",
+    job_title: "Rear Admiral",
+    notes: 'Line one\nLine "two", with commas; and 日本語',
+    phones: [
+      { value: "(615) 777-0101", type: "work", label: null },
+      { value: "(615) 777-0102", type: "mobile", label: null },
+      { value: "(615) 777-0103", type: "custom", label: "Lab bench" },
+      { value: "(615) 777-0104", type: "fax_home", label: null },
+    ],
+    emails: [
+      { value: "grace@navy.example", type: "work", label: null },
+      { value: "amazing.grace@home.example", type: "home", label: null },
+    ],
+    addresses: [
+      {
+        street: "1 Harbor Way\nBuilding 4",
+        extended: "Suite 9",
+        city: "Arlington",
+        region: "VA",
+        postal_code: "22201",
+        country: "USA",
+        type: "work",
+        label: null,
+      },
+      {
+        street: "South Parks Road",
+        extended: null,
+        city: "Oxford",
+        region: null,
+        postal_code: "OX1 3QR",
+        country: "United Kingdom",
+        type: "custom",
+        label: "Summer",
+      },
+    ],
+    urls: [{ value: "https://grace.example", type: "homepage", label: null }],
+    dates: [
+      { value: "--12-09", type: "birthday", label: null },
+      { value: "1930-06-15", type: "anniversary", label: null },
+    ],
+    custom_fields: [{ value: "B12", type: "custom", label: "Locker" }],
+  };
+  const ACME = {
+    kind: "company",
+    first_name: "",
+    company: "Acme; Inc.",
+    phones: [{ value: "+44 20 7946 0958", type: "main", label: null }],
+    emails: [{ value: "=cmd@acme.example", type: "work", label: null }],
+    urls: [{ value: "https://acme.example", type: "work", label: null }],
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const a = await buildUser(t);
+    adminId = a.id;
+    source = await buildOrg(t, a.id, "Source");
+    admin = await signIn(t.app, a.email, a.password);
+    for (const contact of [GRACE, ACME]) expect((await api("POST", "/contacts", contact, source)).status).toBe(201);
+    const grace = (await api("GET", "/contacts?q=hopper", undefined, source)).json.items[0];
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "teal" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("photo", new File([png], "grace.png"));
+    const put = await t.app.request(`/api/orgs/${source}/contacts/${grace.id}/photo`, {
+      method: "PUT",
+      body: form,
+      headers: { cookie: admin, origin: APP_URL },
+    });
+    expect(put.status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  /** Every contact of an organization as its detail view has it, without what differs between copies. */
+  async function book(orgId: string) {
+    const items = (await api("GET", "/contacts?sort=name&limit=200", undefined, orgId)).json.items as { id: string }[];
+    const details = [];
+    for (const { id } of items) {
+      const {
+        id: _id,
+        organization_id: _org,
+        created_at: _c,
+        updated_at: _u,
+        version: _v,
+        photo_etag,
+        last_accessed: _l,
+        ...rest
+      } = (await api("GET", `/contacts/${id}`, undefined, orgId)).json;
+      details.push({ ...rest, photo: photo_etag !== null });
+    }
+    return details;
+  }
+
+  async function roundTrip(format: "vcard" | "csv-full", name: string) {
+    const res = await t.app.request(`/api/orgs/${source}/export?format=${format}`, { headers: { cookie: admin, origin: APP_URL } });
+    expect(res.status).toBe(200);
+    const target = await buildOrg(t, adminId, `Copy ${format}`);
+    const imported = await upload(
+      t.app,
+      `/api/orgs/${target}/imports`,
+      { bytes: new Uint8Array(await res.arrayBuffer()), name },
+      {},
+      admin,
+    );
+    expect(imported.status).toBe(201);
+    expect(imported.json).toMatchObject({ status: "done", imported: 2, failed: 0, leftOut: [] });
+    expect(imported.json.notices).toEqual([]);
+    return target;
+  }
+
+  it("vCard 3.0: the same book, field for field, photo included", async () => {
+    const target = await roundTrip("vcard", "book.vcf");
+    expect(await book(target)).toEqual(await book(source));
+    expect((await book(target)).map((c) => c.photo)).toEqual([false, true]);
+  });
+
+  it("full CSV: the same book, field for field (photos are not in a CSV)", async () => {
+    const target = await roundTrip("csv-full", "book.csv");
+    const withoutPhoto = (contacts: Awaited<ReturnType<typeof book>>) => contacts.map(({ photo: _p, ...c }) => c);
+    expect(withoutPhoto(await book(target))).toEqual(withoutPhoto(await book(source)));
+  });
+});
