@@ -142,6 +142,12 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
     get(`/contacts?limit=50${cursors[i % 20] ? `&cursor=${cursors[i % 20]}` : ""}`),
   );
   await timeIt("filter favorites, first page", engine, size, RUNS, () => get(`/contacts?filter=favorites`));
+  // Birthdays (rich contacts): a month's birthdays in day order, and the whole book in birthday order.
+  await timeIt("filter birthdays this month, sort=birthday", engine, size, RUNS, () =>
+    get(`/contacts?filter=birthdays&month=04&sort=birthday`),
+  );
+  await timeIt("filter birthdays this month, sort=last_name", engine, size, RUNS, () => get(`/contacts?filter=birthdays&month=04`));
+  await timeIt("a contact's detail (every list)", engine, size, RUNS, () => get(`/contacts/bench-00000042`));
 
   // Recent in a book loaded by import, where nothing was opened (and the planner's statistics say so),
   // then after a few hundred contacts were opened through the API.
@@ -174,6 +180,7 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   await timeIt('search two words "smith john"', engine, size, RUNS, () => get(`/contacts?q=${encodeURIComponent("smith john")}`));
   await timeIt('search accented "garcía"', engine, size, RUNS, () => get(`/contacts?q=${encodeURIComponent("garcía")}`));
   await timeIt('search no match "qzxqzx"', engine, size, RUNS, () => get(`/contacts?q=qzxqzx`));
+  await timeIt('search a second phone "+44 20 7946"', engine, size, RUNS, () => get(`/contacts?q=${encodeURIComponent("+44 20 7946")}`));
   await timeIt('search 2 letters "ma"', engine, size, RUNS, () => get(`/contacts?q=ma`));
   await timeIt("counts", engine, size, RUNS, () => get(`/contacts/counts`));
   await timeIt('counts, search "smith"', engine, size, RUNS, () => get(`/contacts/counts?q=smith`));
