@@ -8,6 +8,7 @@ import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
 import { fileUpload } from "../http/file-upload.js";
 import { jsonBody, queryParams, validate } from "../http/validate.js";
+import { contactRules } from "../services/contacts.js";
 import { failedRowsCsv, getImport, listImports, previewImport, startImport, startNativeImport, undoImport } from "../services/imports.js";
 
 const FILE_MISSING = "Choose a .csv or .vcf file";
@@ -35,7 +36,8 @@ export const importRoutes = new Hono<AppEnv>()
     const { encoding, hasHeader, mapping } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
-    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }));
+    const rules = await contactRules(c.var.deps, c.var.orgActor.organizationId);
+    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
     const { mapping, hasHeader, mode, encoding } = c.req.valid("form");

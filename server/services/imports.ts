@@ -126,6 +126,7 @@ export async function previewImport(
   fileName: string,
   read: ReadOptions = {},
   chosen: { hasHeader?: boolean | undefined; mapping?: ColumnMapping[] | undefined } = {},
+  /** The organization's rules (its phone rule): the preview shows contacts as they will be stored. */
   rules: ContactRules = DEFAULT_CONTACT_RULES,
 ) {
   authorize(actor, "contacts.import");
