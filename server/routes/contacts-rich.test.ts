@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
+import { upload } from "../test/uploads.js";
 
 // A contact beyond the spec's minimum: every phone, e-mail, address, date and detail is kept, returned,
 // searched and matched (issue "Rich contacts").
@@ -213,6 +214,12 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
     const taken = await api("POST", "/contacts", onlyEmail, staff);
     expect(taken.status).toBe(201);
     expect(taken.json.contact).toMatchObject({ phone: null, email: "mail@example.com" });
+    // The importer follows the same rule: its preview and its run take a row without a number.
+    const file = { bytes: "Name,E-mail\r\nMail Only,mail.only@example.com\r\n", name: "mail.csv" };
+    const preview = await upload(t.app, `/api/orgs/${org}/imports/preview`, file, {}, admin);
+    expect(preview.json.contacts[0]).toMatchObject({ error: null, data: { first_name: "Mail", phones: [] } });
+    const imported = await upload(t.app, `/api/orgs/${org}/imports`, file, {}, admin);
+    expect(imported.json).toMatchObject({ status: "done", imported: 1, failed: 0 });
     // A phone that is given must still be a phone.
     expect((await api("POST", "/contacts", { ...onlyEmail, phone: "12" })).json.error.message).toBe(
       "Please enter a valid phone number (7-16 digits)",
