@@ -4,3 +4,7 @@
 export const STAFF_CARDDAV_LABEL = "Staff may sync the book to their devices";
 export const STAFF_CARDDAV_DESCRIPTION =
   "Staff members can add this organization's address book to their phones and computers with an app password (CardDAV). Owners and admins always can.";
+
+export const REQUIRE_PHONE_LABEL = "Every contact needs a phone number";
+export const REQUIRE_PHONE_DESCRIPTION =
+  "When off, a contact can be saved with only an e-mail address or only a name. A phone number that is given must still be valid.";

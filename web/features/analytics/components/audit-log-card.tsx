@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { useId, useState } from "react";
 import { FIRST_DAY, LAST_DAY } from "@shared/calendar";
 import { AUDIT_ACTIONS, type AuditEntryView } from "@shared/export-schemas";
-import { STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
+import { REQUIRE_PHONE_LABEL, STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -40,6 +40,7 @@ function details(entry: AuditEntryView): string {
     parts.push(`device “${data.device}”${what ? `: ${what}` : ""}`);
   }
   if (typeof data.staffCardDav === "boolean") parts.push(`${STAFF_CARDDAV_LABEL}: ${data.staffCardDav ? "on" : "off"}`);
+  if (typeof data.requirePhone === "boolean") parts.push(`${REQUIRE_PHONE_LABEL}: ${data.requirePhone ? "on" : "off"}`);
   if (parts.length === 0) {
     for (const [key, value] of Object.entries(data))
       if (typeof value === "string" || typeof value === "number") parts.push(`${key}: ${value}`);

@@ -1,4 +1,9 @@
-import { STAFF_CARDDAV_DESCRIPTION, STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
+import {
+  REQUIRE_PHONE_DESCRIPTION,
+  REQUIRE_PHONE_LABEL,
+  STAFF_CARDDAV_DESCRIPTION,
+  STAFF_CARDDAV_LABEL,
+} from "@shared/organization-settings";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -6,10 +11,6 @@ import type { MeOrganization } from "@/features/auth/api";
 import { getErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { type OrganizationSettings, useOrganizationSettingsMutation } from "../api";
-
-const REQUIRE_PHONE_LABEL = "Every contact needs a phone number";
-const REQUIRE_PHONE_DESCRIPTION =
-  "When off, a contact can be saved with only an e-mail address or only a name. A phone number that is given must still be valid.";
 
 type SettingKey = "staffCardDav" | "requirePhone";
 
