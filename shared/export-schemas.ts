@@ -3,19 +3,23 @@ import { FIRST_DAY, LAST_DAY, isCalendarDay, isCalendarMonth, isDayFormat, isMon
 import { CONTACT_FILTERS } from "./contact-schemas.js";
 import { pageQuerySchema } from "./paging.js";
 
-/** The spec's CSV (five columns), a CSV with every field, and vCard 3.0 for address books. */
-export const EXPORT_FORMATS = ["csv", "csv-full", "vcard"] as const;
+/** The spec's CSV (five columns), a CSV with every field, and vCard 3.0 and 4.0 for address books. */
+export const EXPORT_FORMATS = ["csv", "csv-full", "vcard", "vcard4"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   csv: "CSV (first name, last name, phone, e-mail, notes)",
   "csv-full": "Full CSV (every field)",
   vcard: "vCard 3.0 (phones and address books)",
+  vcard4: "vCard 4.0 (newer address books)",
 };
+
+/** The vCard version of a vCard format. */
+export const VCARD_VERSIONS: Partial<Record<ExportFormat, "3.0" | "4.0">> = { vcard: "3.0", vcard4: "4.0" };
 
 /** What to export: the whole book, the list's current search and filter, or one group. */
 export const exportQuerySchema = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: "Format must be csv, csv-full or vcard" }).default("csv"),
+  format: z.enum(EXPORT_FORMATS, { error: "Format must be csv, csv-full, vcard or vcard4" }).default("csv"),
   q: z
     .string()
     .max(200)
@@ -28,7 +32,7 @@ export type ExportQuery = z.output<typeof exportQuerySchema>;
 
 /** The file name of spec section 9: contacts-export-YYYY-MM-DD.csv (.vcf for vCard), the server's UTC date. */
 export function exportFileName(format: ExportFormat, date: Date): string {
-  return `contacts-export-${date.toISOString().slice(0, 10)}.${format === "vcard" ? "vcf" : "csv"}`;
+  return `contacts-export-${date.toISOString().slice(0, 10)}.${VCARD_VERSIONS[format] ? "vcf" : "csv"}`;
 }
 
 /** The export's own URL (the page navigates to it, so the browser streams the file to disk). */

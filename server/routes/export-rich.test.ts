@@ -120,7 +120,7 @@ describe.each(engines)("rich export round trips (%s)", (engine) => {
     return details;
   }
 
-  async function roundTrip(format: "vcard" | "csv-full", name: string) {
+  async function roundTrip(format: "vcard" | "vcard4" | "csv-full", name: string) {
     const res = await t.app.request(`/api/orgs/${source}/export?format=${format}`, { headers: { cookie: admin, origin: APP_URL } });
     expect(res.status).toBe(200);
     const target = await buildOrg(t, adminId, `Copy ${format}`);
@@ -137,8 +137,8 @@ describe.each(engines)("rich export round trips (%s)", (engine) => {
     return target;
   }
 
-  it("vCard 3.0: the same book, field for field, photo included", async () => {
-    const target = await roundTrip("vcard", "book.vcf");
+  it.each(["vcard", "vcard4"] as const)("%s: the same book, field for field, photo included", async (format) => {
+    const target = await roundTrip(format, "book.vcf");
     expect(await book(target)).toEqual(await book(source));
     expect((await book(target)).map((c) => c.photo)).toEqual([false, true]);
   });

@@ -285,7 +285,7 @@ describe.each(engines)("export API (%s)", (engine) => {
   it("refuses a bad format or filter with a clear message", async () => {
     const res = await download("format=xlsx");
     expect(res.status).toBe(400);
-    expect(res.json.error.message).toBe("Format must be csv, csv-full or vcard");
+    expect(res.json.error.message).toBe("Format must be csv, csv-full, vcard or vcard4");
     expect((await download("filter=nope")).json.error.message).toBe("Filter must be all, favorites or recent");
     expect((await api("GET", "/usage?from=2026-13")).status).toBe(400);
     expect((await api("GET", "/audit?cursor=bogus")).status).toBe(400);

@@ -1,6 +1,6 @@
 import { RECENT_DAYS } from "../../shared/contact-schemas.js";
 import { DATA_KEYS } from "../../shared/contact-model/data-schema.js";
-import { type ExportFormat, type ExportQuery, exportFileName } from "../../shared/export-schemas.js";
+import { type ExportFormat, type ExportQuery, VCARD_VERSIONS, exportFileName } from "../../shared/export-schemas.js";
 import { can, matrixRole } from "../../shared/policy/can.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
@@ -25,25 +25,29 @@ export const EXPORT_PAGE = 1000;
 /** A long export collects its garbage every 50,000 contacts, so its memory tracks the page it holds (server/services/heap.ts). */
 const GC_EVERY_ROWS = 50 * EXPORT_PAGE;
 
+const VCARD_COLUMNS: readonly (keyof ContactsTable)[] = [
+  "id",
+  ...DATA_KEYS,
+  "updated_at",
+  // What a phone or an imported card gave that the app has no field for goes out with it, and the photo.
+  "vcard_uid",
+  "vcard_extra",
+  "photo_etag",
+];
+
 /** The columns each format reads (fewer columns read is most of an export's speed). */
 const READ_COLUMNS: Record<ExportFormat, readonly (keyof ContactsTable)[]> = {
   csv: ["id", ...SPEC_COLUMNS],
   "csv-full": ["id", ...DATA_KEYS],
-  vcard: [
-    "id",
-    ...DATA_KEYS,
-    "updated_at",
-    // What a phone or an imported card gave that the app has no field for goes out with it, and the photo.
-    "vcard_uid",
-    "vcard_extra",
-    "photo_etag",
-  ],
+  vcard: VCARD_COLUMNS,
+  vcard4: VCARD_COLUMNS,
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   "csv-full": "text/csv; charset=utf-8",
   vcard: "text/vcard; charset=utf-8",
+  vcard4: "text/vcard; charset=utf-8",
 };
 
 /**
@@ -110,7 +114,8 @@ async function render(repos: Repositories, organizationId: string, format: Expor
   const read = rows as unknown as CardSource[];
   if (format === "csv-full") return fullCsvRows(read.map(dataOfRow));
   let text = "";
-  for (const card of await cardRowsOf(repos, organizationId, read)) text += contactToCard(card, "3.0");
+  const version = VCARD_VERSIONS[format] ?? "3.0";
+  for (const card of await cardRowsOf(repos, organizationId, read)) text += contactToCard(card, version);
   return text;
 }
 
