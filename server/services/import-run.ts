@@ -103,7 +103,11 @@ function collectGroups(target: Target, row: PreparedRow, labels: RunGroups, tall
       const key = category.trim().toLocaleLowerCase("en");
       if (labels.tooLong.has(key)) continue;
       labels.tooLong.add(key);
-      notice(tally, row, `the label '${category.trim().slice(0, 40)}...' is longer than ${GROUP_NAME_MAX} characters: no group was made of it`);
+      notice(
+        tally,
+        row,
+        `the label '${category.trim().slice(0, 40)}...' is longer than ${GROUP_NAME_MAX} characters: no group was made of it`,
+      );
     } else if (group && !target.groups?.has(group.key)) (target.groups ??= new Map()).set(group.key, group.name);
   }
 }

@@ -39,7 +39,11 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
 
     /** Several groups at once (an import's new labels). */
     async insertMany(rows: Insertable<GroupsTable>[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto("groups").values(rows.slice(i, i + CHUNK)).execute();
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await db
+          .insertInto("groups")
+          .values(rows.slice(i, i + CHUNK))
+          .execute();
     },
 
     /**
@@ -57,7 +61,9 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
       const found: { id: string; name_key: string }[] = [];
       for (let i = 0; i < keys.length; i += CHUNK) {
         const part = keys.slice(i, i + CHUNK);
-        found.push(...(await groups().select(["id", "name_key"]).where("name_key", "in", part).orderBy("name_key").orderBy("id").execute()));
+        found.push(
+          ...(await groups().select(["id", "name_key"]).where("name_key", "in", part).orderBy("name_key").orderBy("id").execute()),
+        );
       }
       return found;
     },
