@@ -106,6 +106,26 @@ describe.each(engines)("import labels as groups (%s)", (engine) => {
     expect((await groups()).length).toBe(2);
   });
 
+  it("finds a label's group once for a file of several batches", async () => {
+    const { api, importFile, groups, members } = await newOrg();
+    const rows = Array.from({ length: 2100 }, (_, i) => ({
+      "First Name": `Many${i}`,
+      "Last Name": "Rows",
+      "Phone 1 - Value": `+1 646 555 ${String(i).padStart(4, "0")}`,
+      Labels: i % 2 ? "Bulk" : "bulk ::: Odd",
+    }));
+    let run = (await importFile(csvOf(GOOGLE, rows), "many.csv", { categoriesAsGroups: "true" })).json;
+    // A large file answers while it runs: follow it as the screens do.
+    for (let i = 0; run.status === "running" && i < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await api("GET", `/imports/${run.id}`)).json;
+    }
+    expect(run).toMatchObject({ status: "done", imported: 2100, groups: { created: 2, added: 3150 } });
+    const all = await groups();
+    expect(all.map((g) => g.name)).toEqual(["bulk", "Odd"]);
+    expect((await members(all[0]!.id)).length).toBe(100);
+  });
+
   it("makes no group without the option", async () => {
     const { importFile, groups } = await newOrg();
     const csv = csvOf(GOOGLE, [{ "First Name": "Gil", "Last Name": "Solo", "Phone 1 - Value": phone(), Labels: "Choir ::: Volunteers" }]);

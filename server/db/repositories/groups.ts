@@ -70,9 +70,15 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
 
     /** Which of these ids are still this organization's groups. */
     async existingIds(ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await groups().select("id").where("id", "in", ids).execute();
-      return rows.map((r) => r.id);
+      const found: string[] = [];
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await groups()
+          .select("id")
+          .where("id", "in", ids.slice(i, i + CHUNK))
+          .execute();
+        found.push(...rows.map((r) => r.id));
+      }
+      return found;
     },
 
     async update(id: string, values: Updateable<GroupsTable>): Promise<boolean> {
