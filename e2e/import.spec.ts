@@ -1,7 +1,8 @@
 import iconv from "iconv-lite";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
+import { MOBILE, type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
+import { seriousViolations } from "./support/axe.js";
 import { chooseFile, download, dropFiles, ownOrganization, slowDownPosts } from "./support/import.js";
 import { browserSuite } from "./support/suite.js";
 
@@ -271,5 +272,34 @@ describe("import", () => {
     await expectVisible(after);
     expect(await after.textContent()).not.toContain("zed@example.com");
     expect(await page.getByRole("row", { name: /Vera/ }).count()).toBe(0);
+  });
+
+  it("offers the file's labels as groups at 390 px, axe clean, and says what it made of them", async () => {
+    s = await suite.session(MOBILE);
+    const { page } = s;
+    await signInViaApi(s.context);
+    const org = await ownOrganization(s, "Label Desk");
+    const csv = [
+      "First Name,Last Name,Phone 1 - Value,Labels",
+      "Lia,Lark,555 010 4001,Choir ::: Volunteers",
+      "Max,Moss,555 010 4002,Volunteers ::: * myContacts",
+    ].join("\r\n");
+    await page.goto("/import");
+    await chooseFile(page, () => csvZone(page).getByRole("button", { name: "Select File" }).click(), {
+      name: "labels.csv",
+      content: csv,
+      type: "text/csv",
+    });
+    const option = page.getByRole("checkbox", { name: "Add contacts to groups named by the file's labels" });
+    await expectVisible(option);
+    await expectVisible(page.getByText("Labels in the first rows: Choir, Volunteers.", { exact: false }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await option.click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expectVisible(summary(page));
+    expect(await figures(page)).toContain("2 groups created, 3 contacts added to groups");
+    const groups = await (await s.context.request.get(`/api/orgs/${org}/groups?limit=100`)).json();
+    expect(groups.items.map((g: { name: string }) => g.name)).toEqual(["Choir", "Volunteers"]);
   });
 });

@@ -217,6 +217,11 @@ export const previewOptionsSchema = z.object({
 /** The form fields of an import besides the file. */
 export const importOptionsSchema = previewOptionsSchema.extend({
   mode: z.enum(IMPORT_MODES).default("fill"),
+  /** Add each contact to the groups its labels name (vCard CATEGORIES, Google 'Labels'), creating the missing ones. */
+  categoriesAsGroups: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
 });
 
 /** A contact picked on the phone (Contact Picker API: arrays of names, numbers and addresses). */

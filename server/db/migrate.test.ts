@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   "group_contacts",
   "groups",
   "import_changes",
+  "import_group_links",
   "imports",
   "invitations",
   "mail_outbox",

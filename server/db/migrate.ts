@@ -21,6 +21,7 @@ import * as recentIndex from "./migrations/0061-recent-index.js";
 import * as richContacts from "./migrations/0062-rich-contacts.js";
 import * as contactPhotos from "./migrations/0063-contact-photos.js";
 import * as dataUpgrades from "./migrations/0064-data-upgrades.js";
+import * as importGroups from "./migrations/0065-import-groups.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations = {
@@ -45,6 +46,7 @@ const migrations = {
   "0062-rich-contacts": richContacts,
   "0063-contact-photos": contactPhotos,
   "0064-data-upgrades": dataUpgrades,
+  "0065-import-groups": importGroups,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -245,6 +245,8 @@ export interface ImportsTable {
   finished_at: Timestamp | null;
   undone_at: Timestamp | null;
   undo_report: string | null;
+  /** JSON `{ created, added }`: the groups a run made of the file's labels and the memberships it added; null without that option. */
+  groups: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ImportChangesTable {
@@ -252,6 +254,13 @@ export interface ImportChangesTable {
   contact_id: string;
   previous: string;
   version_after: number;
+}
+
+/** A membership a run gave a contact that existed before it (migration 0065): undo removes it. */
+export interface ImportGroupLinksTable {
+  import_id: string;
+  group_id: string;
+  contact_id: string;
 }
 
 export interface UsageStatsTable {
@@ -366,6 +375,7 @@ export interface Schema {
   rate_limits: RateLimitsTable;
   imports: ImportsTable;
   import_changes: ImportChangesTable;
+  import_group_links: ImportGroupLinksTable;
   usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
 }

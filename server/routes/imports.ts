@@ -40,10 +40,11 @@ export const importRoutes = new Hono<AppEnv>()
     return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
-    const { mapping, hasHeader, mode, encoding } = c.req.valid("form");
+    const { mapping, hasHeader, mode, encoding, categoriesAsGroups } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
-    return c.json(await startImport(c.var.deps, c.var.orgActor, { bytes, fileName: name, read, mapping, hasHeader, mode }), 201);
+    const input = { bytes, fileName: name, read, mapping, hasHeader, mode, categoriesAsGroups };
+    return c.json(await startImport(c.var.deps, c.var.orgActor, input), 201);
   })
   .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {
     const { contacts, mode } = c.req.valid("json");

@@ -1,5 +1,6 @@
 import { contactDisplayName } from "../../shared/contact-display.js";
 import type { LiveEventType } from "../../shared/live-events.js";
+import { groupNameKey } from "../../shared/group-schemas.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
@@ -21,8 +22,6 @@ const presentGroup = (g: GroupRow) => ({
 
 const groupChanged = (deps: AppDeps, actor: OrgActor, type: LiveEventType, detail: ChangeDetail) =>
   deps.events.changed(actor.organizationId, actor.userId, type, detail);
-
-const nameKey = (name: string) => name.toLocaleLowerCase("en");
 
 const keyset = (cursor: string | undefined, shape: [KeyType, KeyType]) =>
   cursor ? (decodeKeyset(cursor, shape) as [string, string]) : undefined;
@@ -58,7 +57,7 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
     organization_id: actor.organizationId,
     name: input.name,
     description: input.description,
-    name_key: nameKey(input.name),
+    name_key: groupNameKey(input.name),
     created_at: now,
     updated_at: now,
   };
@@ -69,7 +68,7 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
 
 export async function updateGroup(deps: AppDeps, actor: OrgActor, groupId: string, input: { name: string; description: string | null }) {
   authorize(actor, "groups.manage");
-  const values = { name: input.name, description: input.description, name_key: nameKey(input.name), updated_at: nowIso() };
+  const values = { name: input.name, description: input.description, name_key: groupNameKey(input.name), updated_at: nowIso() };
   if (!(await deps.repos.groups(actor.organizationId).update(groupId, values))) throw notFound("Group not found.");
   groupChanged(deps, actor, "group.updated", { ids: [groupId] });
   return presentGroup(await findGroup(deps, actor, groupId));

@@ -15,6 +15,9 @@ import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
+import { categoryGroup } from "../import/category-groups.js";
+import { GROUP_NAME_MAX } from "../../shared/group-schemas.js";
+import { type BatchGroups, type LabelledContact, type RunGroups, addToLabelledGroups } from "./import-groups.js";
 
 /**
  * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
@@ -44,9 +47,11 @@ export interface RunTally {
   failedRows: string[][];
   /** Values the written rows held that were left out, by source (column or property). */
   leftOut: Map<string, number>;
+  /** With labels as groups: the groups the run created and the memberships it added; else null. */
+  groups: { created: number; added: number } | null;
 }
 
-export const emptyTally = (): RunTally => ({
+export const emptyTally = (labelsAsGroups = false): RunTally => ({
   processed: 0,
   imported: 0,
   merged: 0,
@@ -56,6 +61,7 @@ export const emptyTally = (): RunTally => ({
   notices: [],
   failedRows: [],
   leftOut: new Map(),
+  groups: labelsAsGroups ? { created: 0, added: 0 } : null,
 });
 
 /** A contact this batch writes: new (inserted at the end), or existing with the fields changed so far. */
@@ -75,6 +81,8 @@ interface Target {
   written: ReturnType<typeof rowAndKeysOfData>;
   extras: PreparedRow["extras"];
   photo?: PreparedPhoto | undefined;
+  /** The groups the labels of its rows name (key -> name as first written), with labels as groups. */
+  groups?: Map<string, string>;
 }
 
 function fail(tally: RunTally, row: PreparedRow, message: string) {
@@ -85,6 +93,23 @@ function fail(tally: RunTally, row: PreparedRow, message: string) {
 
 function notice(tally: RunTally, row: PreparedRow, message: string) {
   if (tally.notices.length < KEEP_NOTICES) tally.notices.push({ row: row.label, message: `${row.label}: ${message}` });
+}
+
+/** Adds the groups a row's labels name to a contact's; a label too long for a group name is said once a run. */
+function collectGroups(target: Target, row: PreparedRow, labels: RunGroups, tally: RunTally) {
+  for (const category of row.candidate.categories) {
+    const group = categoryGroup(category);
+    if (group === "too-long") {
+      const key = category.trim().toLocaleLowerCase("en");
+      if (labels.tooLong.has(key)) continue;
+      labels.tooLong.add(key);
+      notice(
+        tally,
+        row,
+        `the label '${category.trim().slice(0, 40)}...' is longer than ${GROUP_NAME_MAX} characters: no group was made of it`,
+      );
+    } else if (group && !target.groups?.has(group.key)) (target.groups ??= new Map()).set(group.key, group.name);
+  }
 }
 
 /** A row ready to write: its data, columns (derived ones included) and match keys. */
@@ -140,7 +165,8 @@ export async function prepareBatchInSlices(rows: PreparedRow[], country: Country
  * Writes one batch in one transaction, every row through create-or-merge: a row whose first phone
  * (normalised) is an active contact's first phone (or a row's before it in the file) merges into that
  * contact by the one merge plan in `mode`; the others are created. The previous values of every
- * existing contact it changes are recorded.
+ * existing contact it changes are recorded. With `labels` (the run's groups), every contact it creates or
+ * merges into joins the groups its rows' labels name; answers what it did to groups once committed.
  */
 export async function writeBatch(
   deps: AppDeps,
@@ -149,7 +175,8 @@ export async function writeBatch(
   mode: ImportMode,
   outcomes: RowOutcome[],
   tally: RunTally,
-) {
+  labels: RunGroups | null = null,
+): Promise<BatchGroups | null> {
   const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
   for (const outcome of outcomes) {
@@ -160,9 +187,9 @@ export async function writeBatch(
     }
   }
   tally.processed += outcomes.length - prepared.length;
-  if (prepared.length === 0) return;
+  if (prepared.length === 0) return null;
 
-  await deps.repos.transaction(async (repos) => {
+  const batchGroups = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(organizationId);
     const digits = [...new Set(prepared.map((p) => p.written.columns.phone_digits).filter(Boolean))];
     await contacts.lockPhones(digits);
@@ -201,6 +228,7 @@ export async function writeBatch(
           photo,
         };
         created.push(fresh);
+        if (labels) collectGroups(fresh, row, labels, tally);
         if (digitsKey) targets.set(digitsKey, fresh);
         tally.imported++;
         continue;
@@ -220,6 +248,7 @@ export async function writeBatch(
         target.dirty = true;
       }
       tally.merged++;
+      if (labels) collectGroups(target, row, labels, tally);
       const into = contactDisplayName(target.data);
       if (into.toLowerCase() !== contactDisplayName(data).toLowerCase()) notice(tally, row, `merged into ${into}`);
     }
@@ -245,6 +274,7 @@ export async function writeBatch(
     for (const t of created) if (t.photo) await repos.contactPhotos(organizationId).put(t.id, t.photo, now);
     await contacts.counter.adjust(inserts.length);
     const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
+    const notMerged = new Set<string>();
     for (const target of targets.values()) {
       if (target.isNew || !target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
@@ -255,6 +285,7 @@ export async function writeBatch(
       );
       if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
+        notMerged.add(target.id);
         tally.merged--;
         tally.failed++;
         if (tally.errors.length < KEEP_ERRORS)
@@ -269,8 +300,23 @@ export async function writeBatch(
         changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
+    let batchGroups: BatchGroups | null = null;
+    if (labels && tally.groups) {
+      const labelled = new Map<string, LabelledContact>();
+      for (const t of [...created, ...targets.values()]) {
+        if (!t.groups?.size || notMerged.has(t.id)) continue;
+        labelled.set(t.id, { id: t.id, existed: !t.ownedByRun, groups: t.groups });
+      }
+      batchGroups = await addToLabelledGroups(repos, organizationId, importId, [...labelled.values()], labels, now);
+      tally.groups.created += batchGroups.created.length;
+      tally.groups.added += batchGroups.added;
+    }
     await repos.imports(organizationId).update(importId, progress(tally));
+    return batchGroups;
   });
+  // Only a committed batch's groups are the run's to find again.
+  if (labels && batchGroups) for (const [key, id] of batchGroups.resolved) labels.ids.set(key, id);
+  return batchGroups;
 }
 
 /** The record's columns for a tally. */
@@ -285,6 +331,7 @@ export function progress(tally: RunTally) {
     notices: JSON.stringify(tally.notices),
     failed_rows: JSON.stringify(tally.failedRows),
     left_out: JSON.stringify([...tally.leftOut].map(([source, values]) => ({ source, values }))),
+    groups: tally.groups ? JSON.stringify(tally.groups) : null,
     heartbeat_at: nowIso(),
   };
 }

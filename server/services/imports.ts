@@ -35,6 +35,8 @@ import {
   undoChanges,
   writeBatch,
 } from "./import-run.js";
+import { runGroups } from "./import-groups.js";
+import { distinctGroups } from "../import/category-groups.js";
 
 /** A run whose heartbeat is older than this stopped without finishing (a crash or a restart). */
 const STALE_MS = 20_000;
@@ -77,10 +79,18 @@ export function presentImport(row: ImportRow, actor: OrgActor) {
     notices: parseJson<{ row: string; message: string }[]>(row.notices, []),
     /** What the file held that no field took and was left out, by column or property, with how many values. */
     leftOut: parseJson<{ source: string; values: number }[]>(row.left_out, []),
+    /** With the file's labels as groups: the groups it created and the memberships it added; null without. */
+    groups: parseJson<{ created: number; added: number } | null>(row.groups, null),
     createdAt: toIso(row.created_at)!,
     finishedAt: toIso(row.finished_at),
     undoneAt: toIso(row.undone_at),
-    undoReport: parseJson<{ trashed: number; restored: number; editedSince: { id: string; name: string }[] } | null>(row.undo_report, null),
+    undoReport: parseJson<{
+      trashed: number;
+      restored: number;
+      editedSince: { id: string; name: string }[];
+      /** Memberships the run had given contacts that existed before it, taken away (runs with labels as groups). */
+      leftGroups?: number;
+    } | null>(row.undo_report, null),
     canUndo: finished && fresh && row.undone_at === null && row.imported + row.merged > 0 && canUndoImport(actor, row.user_id).allowed,
   };
 }
@@ -89,6 +99,9 @@ export type ImportView = ReturnType<typeof presentImport>;
 
 /** How many rows the preview shows as they will be stored. */
 const PREVIEW_CONTACTS = 5;
+/** How many rows the preview reads for the labels they carry, and how many distinct ones it names. */
+const PREVIEW_LABEL_ROWS = 200;
+const PREVIEW_LABELS = 20;
 
 /** A row of the preview: the contact as it will be stored, or why the row will not be imported. */
 export interface PreviewContact {
@@ -100,19 +113,27 @@ export interface PreviewContact {
   leftOut: LeftOut[];
 }
 
-/** The first rows through the import's own rules (the same candidate, the same checks). */
-async function previewContacts(rows: AsyncIterable<PreparedRow>, rules: ContactRules): Promise<PreviewContact[]> {
+/**
+ * The first rows through the import's own rules (the same candidate, the same checks), and the labels
+ * of the first rows as the groups they would make (so the screen offers them only when there are some).
+ */
+async function previewContacts(rows: AsyncIterable<PreparedRow>, rules: ContactRules) {
   const contacts: PreviewContact[] = [];
+  const labels: string[] = [];
+  let read = 0;
   for await (const { label, candidate } of rows) {
-    const outcome = candidateToData(candidate, rules);
-    contacts.push(
-      outcome.ok
-        ? { row: label, data: outcome.data, error: null, warnings: outcome.warnings, leftOut: candidate.leftOut }
-        : { row: label, data: null, error: outcome.message, warnings: [], leftOut: candidate.leftOut },
-    );
-    if (contacts.length === PREVIEW_CONTACTS) break;
+    labels.push(...candidate.categories);
+    if (contacts.length < PREVIEW_CONTACTS) {
+      const outcome = candidateToData(candidate, rules);
+      contacts.push(
+        outcome.ok
+          ? { row: label, data: outcome.data, error: null, warnings: outcome.warnings, leftOut: candidate.leftOut }
+          : { row: label, data: null, error: outcome.message, warnings: [], leftOut: candidate.leftOut },
+      );
+    }
+    if (++read === PREVIEW_LABEL_ROWS) break;
   }
-  return contacts;
+  return { contacts, categories: distinctGroups(labels, PREVIEW_LABELS) };
 }
 
 /**
@@ -133,7 +154,7 @@ export async function previewImport(
   const pace = pacer();
   const file = await readImportFile(bytes, fileName, read, pace);
   if (file.format === "vcard") {
-    const contacts = await previewContacts(preparedRows(file, undefined, pace), rules);
+    const { contacts, categories } = await previewContacts(preparedRows(file, undefined, pace), rules);
     return {
       format: "vcard" as const,
       encoding: file.encoding,
@@ -144,6 +165,7 @@ export async function previewImport(
       mapping: [] as ColumnMapping[],
       sample: contacts.map(sampleCells),
       contacts,
+      categories,
       estimatedRows: rowCount(file),
     };
   }
@@ -151,6 +173,7 @@ export async function previewImport(
   // A mapping for other columns than the file has (a stale screen) is not the person's for this file.
   const mapping = chosen.mapping && chosen.mapping.length >= guessed.headers.length ? chosen.mapping : undefined;
   const layout = mapping ? csvLayout(file.head, chosen.hasHeader, mapping) : guessed;
+  const { contacts, categories } = await previewContacts(preparedRows(file, layout, pace), rules);
   return {
     format: "csv" as const,
     encoding: file.encoding,
@@ -162,7 +185,9 @@ export async function previewImport(
     mapping: layout.mapping,
     // The first records as written, header included, so the screen can re-read them without it.
     sample: file.head.slice(0, 6),
-    contacts: await previewContacts(preparedRows(file, layout, pace), rules),
+    contacts,
+    /** The groups the first rows' labels name (up to 20): the screen offers to add contacts to them. */
+    categories,
     estimatedRows: rowCount(file, layout),
   };
 }
@@ -182,6 +207,8 @@ interface StartInput {
   mapping?: ColumnMapping[] | undefined;
   hasHeader?: boolean | undefined;
   mode: ImportMode;
+  /** Add each contact to the groups its labels name, creating the missing ones. */
+  categoriesAsGroups?: boolean | undefined;
 }
 
 /**
@@ -191,10 +218,16 @@ interface StartInput {
  */
 export async function startImport(deps: AppDeps, actor: OrgActor, input: StartInput) {
   authorize(actor, "contacts.import");
+  if (input.categoriesAsGroups) {
+    // Refused before anything is read or written: the run would create groups and add members.
+    authorize(actor, "groups.manage");
+    authorize(actor, "groups.members");
+  }
   return run(deps, actor, {
     format: formatByName(input.fileName) ?? "csv",
     fileName: input.fileName,
     mode: input.mode,
+    labelsAsGroups: input.categoriesAsGroups ?? false,
     async read(pace) {
       const file = await readImportFile(input.bytes, input.fileName, input.read, pace);
       const layout = file.format === "csv" ? csvLayout(file.head, input.hasHeader, input.mapping) : undefined;
@@ -252,6 +285,8 @@ interface RunSource {
   format: RunFormat;
   fileName: string;
   mode: ImportMode;
+  /** Contacts join the groups their labels name. */
+  labelsAsGroups?: boolean;
   /** Reads the file, refusing one that cannot be imported (an AppError: nothing is written). */
   read(pace: Pacer): Promise<RunRows>;
 }
@@ -280,7 +315,7 @@ async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
       status: "running",
       total: known.total ?? 0,
       headers: known.headers ? JSON.stringify(known.headers) : null,
-      ...progress(emptyTally()),
+      ...progress(emptyTally(source.labelsAsGroups)),
       heartbeat_at: createdAt,
       created_at: createdAt,
     }));
@@ -303,7 +338,7 @@ async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
     } else await record(read);
     writing = true;
     clearInterval(beating);
-    await process(deps, actor, id, source.fileName, source.mode, read.rows).catch((error: unknown) => {
+    await process(deps, actor, id, source, read.rows).catch((error: unknown) => {
       deps.log.error("import failed", { importId: id, error: String(error) });
     });
   });
@@ -345,12 +380,12 @@ async function process(
   deps: AppDeps,
   actor: OrgActor,
   importId: string,
-  fileName: string,
-  mode: ImportMode,
+  { fileName, mode, labelsAsGroups = false }: Pick<RunSource, "fileName" | "mode" | "labelsAsGroups">,
   rows: AsyncIterable<PreparedRow> | Iterable<PreparedRow>,
 ) {
   const imports = deps.repos.imports(actor.organizationId);
-  const tally = emptyTally();
+  const tally = emptyTally(labelsAsGroups);
+  const labels = labelsAsGroups ? runGroups() : null;
   try {
     const rules = await contactRules(deps, actor.organizationId);
     const collect = garbageCollector(GC_GROWTH_BYTES);
@@ -360,8 +395,11 @@ async function process(
     const overlap = deps.database.engine === "postgres";
     let writing: Promise<void> | undefined;
     const write = async (prepared: RowOutcome[]) => {
-      await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally);
+      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels);
       bulkChanged(deps, actor);
+      // Once a batch: the groups screens reload their lists.
+      if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });
+      if (groups?.touched.length) deps.events.changed(actor.organizationId, actor.userId, "group.members_added", { ids: groups.touched });
       collect();
       // Without a turn of the event loop between batches, a large SQLite import held the process to
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
@@ -404,7 +442,13 @@ async function process(
         tableName: "imports",
         recordId: importId,
         operation: "IMPORT_COMPLETED",
-        newData: { imported: tally.imported, merged: tally.merged, skipped: tally.skipped, failed: tally.failed },
+        newData: {
+          imported: tally.imported,
+          merged: tally.merged,
+          skipped: tally.skipped,
+          failed: tally.failed,
+          ...(tally.groups ? { groupsCreated: tally.groups.created, groupMembershipsAdded: tally.groups.added } : {}),
+        },
       });
     });
     noticeImportFinished(deps, actor.organizationId, actor.userId, fileName, tally);
@@ -490,14 +534,17 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
   if (view.status === "running") throw conflict("The import is still running", "IMPORT_RUNNING");
   if (!view.canUndo) throw conflict(`An import can be undone for ${UNDO_DAYS} days`, "UNDO_EXPIRED");
   const now = nowIso();
-  const trashed = await deps.repos.transaction(async (repos) => {
+  const removed = await deps.repos.transaction(async (repos) => {
     // The claim, with the first change: of several undos at once, only the one that marks the run goes on.
     if (!(await repos.imports(actor.organizationId).claimUndo(id, now))) throw alreadyUndone();
     const contacts = repos.contacts(actor.organizationId);
     const count = await contacts.trashImported(id, now);
     await contacts.counter.adjust(-count);
-    return count;
+    // Memberships it gave contacts that were there before it; its own contacts keep theirs in the trash.
+    const leftGroups = await repos.imports(actor.organizationId).removeGroupLinks(id);
+    return { count, leftGroups };
   });
+  const trashed = removed.count;
   const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry).catch(
     async (error: unknown) => {
       // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
@@ -509,7 +556,8 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     },
   );
   bulkChanged(deps, actor);
-  const report = { trashed, restored, editedSince };
+  if (removed.leftGroups) deps.events.changed(actor.organizationId, actor.userId, "group.member_removed", { ids: [] });
+  const report = { trashed, restored, editedSince, ...(row.groups ? { leftGroups: removed.leftGroups } : {}) };
   await deps.repos.transaction(async (repos) => {
     await repos.imports(actor.organizationId).update(id, { undo_report: JSON.stringify(report) });
     await repos.audit.write({

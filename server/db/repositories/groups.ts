@@ -1,7 +1,10 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import { type Insertable, type Kysely, type Updateable, sql } from "kysely";
 import type { Engine } from "../database.js";
 import type { ContactRow, GroupsTable, Schema } from "../schema.js";
 import { searchCondition } from "./contact-search.js";
+
+/** Rows per statement of a bulk write: well under either engine's limit of bound values. */
+const CHUNK = 1000;
 
 /** One organization's groups and their member links. */
 export function groupRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
@@ -32,6 +35,50 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
 
     async insert(row: Insertable<GroupsTable>): Promise<void> {
       await db.insertInto("groups").values(row).execute();
+    },
+
+    /** Several groups at once (an import's new labels). */
+    async insertMany(rows: Insertable<GroupsTable>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await db
+          .insertInto("groups")
+          .values(rows.slice(i, i + CHUNK))
+          .execute();
+    },
+
+    /**
+     * Until the transaction ends, no other import of this organization creates a group of these keys
+     * (PostgreSQL; SQLite writes one transaction at a time): two runs with one label make one group.
+     */
+    async lockNames(keys: string[]): Promise<void> {
+      if (engine !== "postgres" || keys.length === 0) return;
+      const locks = [...new Set(keys)].sort().map((k) => `${organizationId}:group:${k}`);
+      await sql`select pg_advisory_xact_lock(hashtext(k)) from (select unnest(${locks}::text[]) as k order by 1) as ordered`.execute(db);
+    },
+
+    /** The groups of these name keys; several of one key (names are not unique) come oldest first. */
+    async byKeys(keys: string[]): Promise<{ id: string; name_key: string }[]> {
+      const found: { id: string; name_key: string }[] = [];
+      for (let i = 0; i < keys.length; i += CHUNK) {
+        const part = keys.slice(i, i + CHUNK);
+        found.push(
+          ...(await groups().select(["id", "name_key"]).where("name_key", "in", part).orderBy("name_key").orderBy("id").execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Which of these ids are still this organization's groups. */
+    async existingIds(ids: string[]): Promise<string[]> {
+      const found: string[] = [];
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await groups()
+          .select("id")
+          .where("id", "in", ids.slice(i, i + CHUNK))
+          .execute();
+        found.push(...rows.map((r) => r.id));
+      }
+      return found;
     },
 
     async update(id: string, values: Updateable<GroupsTable>): Promise<boolean> {
@@ -106,6 +153,21 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
         .onConflict((oc) => oc.columns(["group_id", "contact_id"]).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? contactIds.length);
+    },
+
+    /** Links contacts to groups in bulk (links already there are kept); answers the links that are new. */
+    async addLinks(links: { group_id: string; contact_id: string }[], now: string): Promise<{ group_id: string; contact_id: string }[]> {
+      const added: { group_id: string; contact_id: string }[] = [];
+      for (let i = 0; i < links.length; i += CHUNK) {
+        const rows = await db
+          .insertInto("group_contacts")
+          .values(links.slice(i, i + CHUNK).map((link) => ({ ...link, added_at: now })))
+          .onConflict((oc) => oc.columns(["group_id", "contact_id"]).doNothing())
+          .returning(["group_id", "contact_id"])
+          .execute();
+        added.push(...rows);
+      }
+      return added;
     },
 
     async removeMember(groupId: string, contactId: string): Promise<boolean> {

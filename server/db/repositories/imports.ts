@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, type Updateable, sql } from "kysely";
 import type { ImportsTable, Schema } from "../schema.js";
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -78,6 +78,27 @@ export function importRepository(db: Kysely<Schema>, organizationId: string) {
           })),
         )
         .execute();
+    },
+
+    /** Remembers the memberships a run gave contacts that existed before it, for undo. */
+    async recordGroupLinks(importId: string, links: { group_id: string; contact_id: string }[]): Promise<void> {
+      for (let i = 0; i < links.length; i += 1000) {
+        await db
+          .insertInto("import_group_links")
+          .values(links.slice(i, i + 1000).map((link) => ({ import_id: importId, ...link })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    },
+
+    /** Takes away the memberships a run gave contacts that existed before it; answers how many were still there. */
+    async removeGroupLinks(importId: string): Promise<number> {
+      const result = await db
+        .deleteFrom("group_contacts")
+        // A row value against the links' primary key, on either engine.
+        .where(sql<boolean>`(group_id, contact_id) in (select group_id, contact_id from import_group_links where import_id = ${importId})`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** The recorded changes of a run, a batch at a time after `afterContactId`. */

@@ -55,19 +55,19 @@ export interface StartImportInput {
   encoding: ImportEncoding;
   /** CSV only: the header choice and one target per column, as the person confirmed them. */
   layout?: { hasHeader: boolean; mapping: ColumnMapping[] } | undefined;
+  /** Contacts join the groups their labels name (created when missing). */
+  categoriesAsGroups?: boolean;
 }
 
 /** Uploads a CSV or vCard file; answers when done or, for a large file, while it still runs. */
-export function postImport(orgId: string, { file, mode, encoding, layout }: StartImportInput, signal?: AbortSignal) {
-  const form = layout
-    ? {
-        file,
-        mode,
-        encoding,
-        hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const),
-        mapping: JSON.stringify(layout.mapping),
-      }
-    : { file, mode, encoding };
+export function postImport(orgId: string, { file, mode, encoding, layout, categoriesAsGroups }: StartImportInput, signal?: AbortSignal) {
+  const form = {
+    file,
+    mode,
+    encoding,
+    ...(layout ? { hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const), mapping: JSON.stringify(layout.mapping) } : {}),
+    ...(categoriesAsGroups ? { categoriesAsGroups: "true" as const } : {}),
+  };
   return call(imports.$post({ param: { orgId }, form }, withSignal(signal)));
 }
 

@@ -5,13 +5,14 @@ import type { PreviewChoices } from "../hooks/use-file-import";
 import { mapsAPhone } from "../lib/csv-layout";
 import { CsvPreview } from "./csv-preview";
 import { ImportModeChoice } from "./import-mode-choice";
+import { LabelsAsGroupsChoice } from "./labels-as-groups-choice";
 import { VCardPreview } from "./vcard-preview";
 
 interface FilePreviewStepProps {
   choices: PreviewChoices;
   mode: ImportMode;
   onModeChange: (mode: ImportMode) => void;
-  onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) => void;
+  onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups">>) => void;
   onEncodingChange: (encoding: ImportEncoding) => void;
   onImport: () => void;
   onCancel: () => void;
@@ -46,6 +47,11 @@ export function FilePreviewStep({
       ) : (
         <VCardPreview preview={preview} onEncodingChange={onEncodingChange} rereading={rereading} />
       )}
+      <LabelsAsGroupsChoice
+        names={preview.categories}
+        checked={choices.labelsAsGroups}
+        onChange={(labelsAsGroups) => onChoicesChange({ labelsAsGroups })}
+      />
       <ImportModeChoice value={mode} onChange={onModeChange} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={onImport} disabled={rereading || (csv && !mapsAPhone(choices.mapping))}>

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { Badge } from "@/components/ui/badge";
 import { type ImportRun, runFailure } from "../api";
+import { groupsSummary } from "../lib/groups-summary";
 import { FailedRowsLink } from "./failed-rows-link";
 import { UndoImportButton } from "./undo-import-button";
 
@@ -26,6 +27,7 @@ export function RecentImportItem({ orgId, run }: { orgId: string; run: ImportRun
         {run.processed.toLocaleString()} of {run.total.toLocaleString()} processed: {run.imported.toLocaleString()} new,{" "}
         {run.merged.toLocaleString()} merged, {run.skipped.toLocaleString()} skipped, {run.failed.toLocaleString()} failed
       </p>
+      {run.groups && <p className="text-sm text-muted-foreground">{groupsSummary(run.groups)}</p>}
       {reason && <p className="text-sm text-destructive">{reason}</p>}
       {run.status === "interrupted" && (
         <p className="text-sm">

@@ -1,7 +1,9 @@
 import type { ImportRun } from "../api";
+import { groupsSummary } from "../lib/groups-summary";
 
 /** Spec section 2's figures (Total processed, Successfully imported, Failed to import) and how the successes split. */
 export function RunFigures({ run }: { run: ImportRun }) {
+  const groups = groupsSummary(run.groups);
   const figures: [string, number][] = [
     ["Total processed", run.processed],
     ["Successfully imported", run.imported + run.merged],
@@ -21,6 +23,7 @@ export function RunFigures({ run }: { run: ImportRun }) {
         {run.imported.toLocaleString()} new, {run.merged.toLocaleString()} merged into existing contacts, {run.skipped.toLocaleString()}{" "}
         skipped
       </p>
+      {groups && <p className="text-sm text-muted-foreground">{groups}</p>}
     </div>
   );
 }

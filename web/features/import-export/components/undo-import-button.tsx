@@ -13,7 +13,8 @@ function announceUndo(run: ImportRun) {
   const report = run.undoReport;
   if (!report) return toast.success("Import undone");
   const edited = report.editedSince.map((c) => c.name).join(", ");
-  toast.success(`Import undone: ${contacts(report.trashed)} moved to the trash, ${contacts(report.restored)} restored`, {
+  const groups = report.leftGroups ? `, ${report.leftGroups.toLocaleString()} removed from the groups it added them to` : "";
+  toast.success(`Import undone: ${contacts(report.trashed)} moved to the trash, ${contacts(report.restored)} restored${groups}`, {
     description: edited ? `Edited since the import, so left as they are: ${edited}` : undefined,
   });
 }

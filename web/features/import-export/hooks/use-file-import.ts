@@ -18,6 +18,8 @@ export interface PreviewChoices {
   mapping: ColumnMapping[];
   /** The file is being read again in another encoding. */
   rereading?: boolean;
+  /** Add the contacts to the groups their labels name (offered when the preview found labels). */
+  labelsAsGroups: boolean;
 }
 
 export type FileImportPhase =
@@ -47,7 +49,7 @@ export function useFileImport(orgId: string) {
     setPhase({ name: "reading", file });
     try {
       const preview = await fetchImportPreview(orgId, file, undefined, signal);
-      setPhase({ name: "preview", file, preview, hasHeader: preview.hasHeader, mapping: initialMapping(preview) });
+      setPhase({ name: "preview", file, preview, hasHeader: preview.hasHeader, mapping: initialMapping(preview), labelsAsGroups: false });
     } catch (failure) {
       if (signal.aborted) return;
       setError(importErrorMessage(failure));
@@ -71,6 +73,7 @@ export function useFileImport(orgId: string) {
         preview,
         hasHeader: same ? current.hasHeader : preview.hasHeader,
         mapping: same ? current.mapping : initialMapping(preview),
+        labelsAsGroups: current.labelsAsGroups,
       });
     } catch (failure) {
       if (signal.aborted) return;
@@ -84,20 +87,23 @@ export function useFileImport(orgId: string) {
     const signal = contactsWork.next();
     try {
       const layout = { hasHeader: choices.hasHeader, mapping: choices.mapping };
-      const { contacts } = await fetchImportPreview(orgId, choices.file, choices.preview.encoding, signal, layout);
+      const { contacts, categories } = await fetchImportPreview(orgId, choices.file, choices.preview.encoding, signal, layout);
+      // The labels follow the mapping too: a labels column left out offers no groups.
       setPhase((current) =>
-        current.name === "preview" && current.file === choices.file ? { ...current, preview: { ...current.preview, contacts } } : current,
+        current.name === "preview" && current.file === choices.file
+          ? { ...current, preview: { ...current.preview, contacts, categories } }
+          : current,
       );
     } catch {
       // The rows shown stay until the next change; the import itself reads the file with the choices.
     }
   }
 
-  function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping">>) {
+  function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups">>) {
     if (phase.name !== "preview") return;
     const next = { ...phase, ...change };
     setPhase(next);
-    if (next.preview.format === "csv") void refreshContacts(next);
+    if (next.preview.format === "csv" && ("hasHeader" in change || "mapping" in change)) void refreshContacts(next);
   }
 
   async function start() {
@@ -109,7 +115,10 @@ export function useFileImport(orgId: string) {
     const layout = choices.preview.format === "csv" ? { hasHeader: choices.hasHeader, mapping: choices.mapping } : undefined;
     const show = (run: ImportRun) => setPhase({ name: "importing", percent: importPercent(FILE_MARKERS, 1, run) });
     try {
-      const first = await postImport(orgId, { file: choices.file, mode, encoding: choices.preview.encoding, layout }, signal);
+      // Only while the option is on screen: a mapping that leaves the labels out hides it.
+      const categoriesAsGroups = choices.labelsAsGroups && choices.preview.categories.length > 0;
+      const input = { file: choices.file, mode, encoding: choices.preview.encoding, layout, categoriesAsGroups };
+      const first = await postImport(orgId, input, signal);
       show(first);
       const run = await followRun(orgId, first, show, signal);
       void refreshAfterImport(queryClient, orgId);
