@@ -5,6 +5,7 @@ import { emptyContactData } from "../../shared/contact-model/data-schema.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { PHONE_TYPES } from "../../shared/contact-schemas.js";
 import { candidateToData } from "../import/to-fields.js";
+import { RICH_CONTACT } from "../test/rich-contact.js";
 import { readVCards } from "./read.js";
 import { readCard } from "./to-candidate.js";
 import { type CardInput, writeVCard } from "./write.js";
@@ -16,71 +17,7 @@ const jpeg = (() => {
   return readCard(card!).candidate.photo!;
 })();
 
-/** Every field of the table, several entries of each list, labels of every kind. */
-const rich: ContactData = {
-  ...emptyContactData(),
-  kind: "company",
-  name_prefix: "Dr.",
-  first_name: "Zoë",
-  middle_name: "Ann",
-  last_name: "O'Brien; Jr.",
-  name_suffix: "PhD",
-  phonetic_first_name: "Zo-ee",
-  phonetic_last_name: "Oh-bry-en",
-  nickname: "Zo",
-  company: "Acme, Inc.",
-  department: "R&D; Lab 2",
-  job_title: "Chief, Widgets",
-  notes: "Line one\nLine two; with, punctuation \\ and a backslash",
-  phones: [
-    { value: "+1 555 0100", type: "work_mobile", label: null },
-    { value: "(555) 555-0123", type: "fax_home", label: null },
-    { value: "555 0199", type: "custom", label: "Gate" },
-  ],
-  emails: [
-    { value: "zoe@example.com", type: "work", label: null },
-    { value: "zo@home.example", type: "other", label: null },
-  ],
-  addresses: [
-    {
-      street: "South Parks Road",
-      extended: null,
-      city: "Oxford",
-      region: null,
-      postal_code: "OX1 3QR",
-      country: "United Kingdom",
-      type: "work",
-      label: null,
-    },
-    {
-      street: "12 Main St, Apt 4\nBack door",
-      extended: "Suite 5",
-      city: "Springfield",
-      region: "IL",
-      postal_code: "62701",
-      country: "USA",
-      type: "home",
-      label: "Summer house",
-    },
-  ],
-  urls: [
-    { value: "https://acme.example/zoe?a=1,2;b", type: "work", label: null },
-    { value: "https://blog.example", type: "blog", label: null },
-  ],
-  dates: [
-    { value: "--04-15", type: "birthday", label: null },
-    { value: "2011-01-13", type: "anniversary", label: null },
-    { value: "2020-02-29", type: "custom", label: "Moved in" },
-    { value: "--12-24", type: "other", label: null },
-  ],
-  custom_fields: [
-    { value: "1234#", type: "custom", label: "Gate code" },
-    { value: "Jenny, on Mondays", type: "custom", label: "Assistant" },
-    { value: "no label", type: "custom", label: null },
-  ],
-};
-
-const input: CardInput = { ...rich, id: "0192f2a4-5b6c-7d8e-9f00-112233445566", photo: jpeg, categories: ["Friends", "Work, old"] };
+const input: CardInput = { ...RICH_CONTACT, id: "0192f2a4-5b6c-7d8e-9f00-112233445566", photo: jpeg, categories: ["Friends", "Work, old"] };
 
 /** What the reader makes of written text (the bytes as the importer sees them: latin1, UTF-8 detected). */
 const readBack = (text: string) => readVCards(Buffer.from(text, "utf8").toString("latin1"), "utf-8").map(readCard);
@@ -89,7 +26,11 @@ describe("a contact written as a vCard and read back", () => {
   it.each(["3.0", "4.0"] as const)("is the same contact, field for field, in %s", (version) => {
     const [card] = readBack(writeVCard(input, { version }));
     const { candidate, extras } = card!;
-    expect(candidateToData(candidate, { requirePhone: true })).toEqual({ ok: true, data: { ...rich, is_favorite: false }, warnings: [] });
+    expect(candidateToData(candidate, { requirePhone: true })).toEqual({
+      ok: true,
+      data: { ...RICH_CONTACT, is_favorite: false },
+      warnings: [],
+    });
     expect(candidate.photo).toEqual(jpeg);
     expect(candidate.categories).toEqual(["Friends", "Work, old"]);
     expect(candidate.leftOut).toEqual([]);
@@ -154,7 +95,7 @@ describe("a contact written as a vCard and read back", () => {
     expect(lines.filter((l) => /^item1\./i.test(l))).toEqual(extraLines.slice(0, 2));
     const [card] = readBack(text);
     expect(card!.extras.extraLines).toEqual(["CATEGORIES:Friends,Work\\, old", ...extraLines]);
-    expect(candidateToData(card!.candidate, { requirePhone: true })).toMatchObject({ ok: true, data: rich });
+    expect(candidateToData(card!.candidate, { requirePhone: true })).toMatchObject({ ok: true, data: RICH_CONTACT });
   });
 });
 
