@@ -196,6 +196,9 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
       ["April", "1990-04-02"],
     ]);
     expect((await api("GET", "/contacts/counts?month=04")).json.birthdays).toBe(2);
+    // The month's birthdays come by day whatever the list's sort.
+    const byName = (await api("GET", "/contacts?filter=birthdays&month=04&sort=first_name")).json.items;
+    expect(byName.map((c: { first_name: string }) => c.first_name)).toEqual(["Early April", "April"]);
     const byBirthday = (await api("GET", "/contacts?sort=birthday&limit=3")).json.items;
     expect(byBirthday.map((c: { first_name: string }) => c.first_name)).toEqual(["Early April", "April", "Grace"]);
   });

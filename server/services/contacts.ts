@@ -50,6 +50,9 @@ export interface ListInput {
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
   authorize(actor, "contacts.view");
+  // A month's birthdays are listed by day (the upcoming ones in order), whatever the list's sort: the
+  // filter's own index range is that order, where another order would sort every match of the month.
+  if (input.filter === "birthdays") input = { ...input, sort: "birthday" };
   // A new search counts toward usage (spec section 3); its further pages do not.
   if (input.q && !input.cursor) deps.searchUsage.count(actor.organizationId, actor.userId);
   const spec = SORTS[input.sort];
