@@ -1,9 +1,6 @@
 // The contact vocabulary without its schemas: the list screens read these, and importing them must not
 // load zod (the schemas, and the forms that use them, load with the dialogs).
-import type { ContactFields } from "./contact-schemas.js";
 import type { ContactKind, ListValues } from "./contact-model/types.js";
-
-export type { ContactFields };
 
 export const PHONE_TYPES = [
   "mobile",
@@ -55,49 +52,26 @@ export interface PhoneMatch {
   phone: string | null;
 }
 
-export const EDITABLE_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "email",
-  "phone",
-  "phone_type",
-  "phone2",
-  "phone2_type",
-  "address",
-  "city",
-  "province_state",
-  "postal_zip_code",
-  "notes",
-  "is_favorite",
-] as const satisfies readonly (keyof ContactFields)[];
-
-/** The stored columns for validated fields: absent optional values become null. */
-export function contactColumns(f: ContactFields) {
-  return {
-    first_name: f.first_name,
-    last_name: f.last_name ?? null,
-    company: f.company ?? null,
-    email: f.email ?? null,
-    phone: f.phone,
-    phone_type: f.phone_type,
-    phone2: f.phone2 ?? null,
-    phone2_type: f.phone2_type,
-    address: f.address ?? null,
-    city: f.city ?? null,
-    province_state: f.province_state ?? null,
-    postal_zip_code: f.postal_zip_code ?? null,
-    notes: f.notes ?? null,
-    is_favorite: f.is_favorite,
-  };
-}
-
 /** A contact as the API returns it (times are ISO strings); the server's presenter and the web share it. */
-export interface Contact extends Omit<ReturnType<typeof contactColumns>, "phone"> {
+export interface Contact {
   id: string;
   organization_id: string;
-  /** Imports of older data may lack one; the form requires it. */
+  first_name: string;
+  last_name: string | null;
+  company: string | null;
+  /** The spec's flat fields: copies of the first entries of the lists (docs/contacts.md). */
+  email: string | null;
+  /** A contact may have no phone where the organization allows it (requirePhone off). */
   phone: string | null;
+  phone_type: PhoneType;
+  phone2: string | null;
+  phone2_type: PhoneType;
+  address: string | null;
+  city: string | null;
+  province_state: string | null;
+  postal_zip_code: string | null;
+  notes: string | null;
+  is_favorite: boolean;
   /** The phones in E.164 (+16153906319), when they can be read as numbers; phone and phone2 are as typed. */
   phone_e164: string | null;
   phone2_e164: string | null;
