@@ -19,11 +19,6 @@ const SEARCHED_LISTS = LIST_FIELDS.filter((f) => f.key !== "phones" && f.key !==
 
 export type { MatchKey };
 
-/** The keys a contact is matched by: every phone's comparison key and every e-mail, lower-cased. */
-export function matchKeys(c: ContactData, country: CountryCode): MatchKey[] {
-  return derivedKeysAndMatches(c, country).matches;
-}
-
 /**
  * The derived columns every write refreshes: null-free folded sort keys (one index range per sort order
  * on both engines, "Álvarez" among the A's; a company contact sorts by its company), the first two phones
@@ -31,12 +26,8 @@ export function matchKeys(c: ContactData, country: CountryCode): MatchKey[] {
  * "García", with the German spelling of umlauts beside ("mueller" finds "Müller"), every phone as bare
  * digits and key (so "5550123" finds "(555) 555-0123" and a third number is found too), and every other
  * value a person might type: e-mails, address lines, organization, title, nickname, custom values.
+ * Beside them, the match keys; both from one parse of the phones (the dearest step of a write).
  */
-export function derivedKeys(c: ContactData, country: CountryCode) {
-  return derivedKeysAndMatches(c, country).columns;
-}
-
-/** The derived columns and the match keys from one parse of the phones (the dearest step of a write). */
 export function derivedKeysAndMatches(c: ContactData, country: CountryCode) {
   const company = c.kind === "company";
   const first = (company ? fold(c.company) : fold(c.first_name)) || fold(c.company);

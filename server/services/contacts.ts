@@ -27,10 +27,9 @@ import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
-import { matchKeys } from "./contact-keys.js";
 import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
-import { dataOfRow, newContactRow, rowAndKeysOfData, rowOfData } from "./contact-row.js";
+import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 
 const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
 function termOf(deps: AppDeps, q: string | undefined): string[] | undefined {
@@ -157,11 +156,7 @@ export function validContact(base: ContactData, body: Record<string, unknown>, r
 }
 
 /** The stored columns of a contact's data, derived ones included. */
-export const rowValues = (deps: AppDeps, c: ValidContactData | ContactData, isFavorite: boolean) => ({
-  ...rowOfData(c, deps.config.defaultCountry),
-  is_favorite: isFavorite,
-  fav_rank: isFavorite ? 0 : 1,
-});
+const favoriteColumns = (isFavorite: boolean) => ({ is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1 });
 
 /** What a CardDAV client sent beside the fields: the card's UID, resource name and lines without a field. */
 export interface CardData {
@@ -215,10 +210,11 @@ export async function createContact(
     const plan = planMerge(dataOfRow(twin), data, "fill", country);
     if (plan.changed.length === 0)
       return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
-    const update = { ...rowValues(deps, plan.result, Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
+    const merged = rowAndKeysOfData(plan.result, country);
+    const update = { ...merged.columns, ...favoriteColumns(Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
-    await contacts.replaceKeys(twin.id, matchKeys(plan.result, country));
+    await contacts.replaceKeys(twin.id, merged.keys);
     return {
       contact: presentContact(written, country),
       merged: true,
@@ -267,13 +263,14 @@ export async function updateContact(
     const contacts = repos.contacts(actor.organizationId);
     const now = nowIso();
     const photoColumn = photo === undefined ? {} : { photo_etag: photo?.etag ?? null };
+    const edited = rowAndKeysOfData(data, country);
     const written = await contacts.updateReturning(
       id,
-      { ...rowValues(deps, data, isFavorite), ...card, ...photoColumn, updated_at: now, version: version + 1 },
+      { ...edited.columns, ...favoriteColumns(isFavorite), ...card, ...photoColumn, updated_at: now, version: version + 1 },
       version,
     );
     if (!written) return undefined;
-    await contacts.replaceKeys(id, matchKeys(data, country));
+    await contacts.replaceKeys(id, edited.keys);
     if (photo) await repos.contactPhotos(actor.organizationId).put(id, photo, now);
     else if (photo === null) await repos.contactPhotos(actor.organizationId).delete(id);
     return written;
