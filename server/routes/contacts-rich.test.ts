@@ -196,6 +196,8 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
       ["April", "1990-04-02"],
     ]);
     expect((await api("GET", "/contacts/counts?month=04")).json.birthdays).toBe(2);
+    // Under a search, one pass over the matches counts every chip.
+    expect((await api("GET", "/contacts/counts?q=april&month=04")).json).toEqual({ all: 2, favorites: 0, recent: 0, birthdays: 2 });
     // The month's birthdays come by day whatever the list's sort.
     const byName = (await api("GET", "/contacts?filter=birthdays&month=04&sort=first_name")).json.items;
     expect(byName.map((c: { first_name: string }) => c.first_name)).toEqual(["Early April", "April"]);

@@ -88,18 +88,18 @@ export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: s
   const contacts = deps.repos.contacts(actor.organizationId);
   const term = termOf(deps, q);
   const base = { term, recentSince: recentSince(), birthdayMonth: month };
-  // A month's birthdays are one index range (or few matches of a search): counted apart.
-  const birthdays = contacts.countCapped({ ...base, filter: "birthdays" }, COUNT_CAP);
   if (term) {
-    const counted = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
-    if (!counted.truncated) return { all: counted.all, favorites: counted.favorites, recent: counted.recent, birthdays: await birthdays };
+    const { truncated, ...counted } = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
+    if (!truncated) return counted;
   }
-  const [all, favorites, recent] = await Promise.all([
+  const [all, favorites, recent, birthdays] = await Promise.all([
     term ? COUNT_CAP + 1 : contacts.counter.read(),
     contacts.countCapped({ ...base, filter: "favorites" }, COUNT_CAP),
     contacts.countCapped({ ...base, filter: "recent" }, COUNT_CAP),
+    // A month's birthdays are one range of their index.
+    contacts.countCapped({ ...base, filter: "birthdays" }, COUNT_CAP),
   ]);
-  return { all, favorites, recent, birthdays: await birthdays };
+  return { all, favorites, recent, birthdays };
 }
 
 async function findActive(deps: AppDeps, actor: OrgActor, id: string) {

@@ -246,12 +246,13 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     },
 
     /**
-     * All three chip counts for a search in one pass over at most `cap` + 1 matches. `truncated` says
-     * the matches ran past the cap, when favourites and recent are only lower bounds.
+     * Every chip's count for a search in one pass over at most `cap` + 1 matches. `truncated` says the
+     * matches ran past the cap, when favourites, recent and birthdays are only lower bounds.
      */
     async countByFilter(o: ListOptions, cap: number) {
+      const month = o.birthdayMonth ?? new Date().toISOString().slice(5, 7);
       const matches = active({ ...o, filter: "all" })
-        .select(["c.fav_rank", "c.accessed_key"])
+        .select(["c.fav_rank", "c.accessed_key", "c.birthday_md"])
         .limit(cap + 1);
       const row = await db
         .selectFrom(matches.as("m"))
@@ -259,10 +260,16 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
           eb.fn.countAll<number | string>().as("all"),
           eb.fn.sum<number | string | null>(sql`case when m.fav_rank = 0 then 1 else 0 end`).as("favorites"),
           eb.fn.sum<number | string | null>(sql`case when m.accessed_key >= ${o.recentSince} then 1 else 0 end`).as("recent"),
+          eb.fn
+            .sum<number | string | null>(
+              sql`case when m.birthday_md >= ${`${month}-01`} and m.birthday_md <= ${`${month}-31`} then 1 else 0 end`,
+            )
+            .as("birthdays"),
         ])
         .executeTakeFirst();
       const all = Number(row?.all ?? 0);
-      return { all, favorites: Number(row?.favorites ?? 0), recent: Number(row?.recent ?? 0), truncated: all > cap };
+      const count = (n: number | string | null | undefined) => Number(n ?? 0);
+      return { all, favorites: count(row?.favorites), recent: count(row?.recent), birthdays: count(row?.birthdays), truncated: all > cap };
     },
 
     find: (id: string) => active().selectAll("c").where("c.id", "=", id).executeTakeFirst() as Promise<ContactRow | undefined>,
