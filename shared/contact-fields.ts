@@ -45,11 +45,13 @@ export const COUNT_CAP = 20_000;
 export const DUPLICATE_CHOICES = ["merge", "new", "ask"] as const;
 export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
 
-/** The contact a phone number already belongs to. */
+/** The contact a phone number (or, failing that, an e-mail address) already belongs to. */
 export interface PhoneMatch {
   id: string;
   name: string;
   phone: string | null;
+  /** What matched: any of its phones, or any of its e-mails (which never merges by itself). */
+  by: "phone" | "email";
 }
 
 /** A contact as the API returns it (times are ISO strings); the server's presenter and the web share it. */

@@ -41,4 +41,9 @@ export const contactListQuerySchema = searchPageQuerySchema.extend({
 
 export const contactCountsQuerySchema = searchPageQuerySchema.pick({ q: true }).extend({ month: birthdayMonth });
 
-export const phoneMatchQuerySchema = z.object({ phone: z.string().max(40), except: z.string().max(100).optional() });
+/** The form's duplicate check: its first phone, and its first e-mail when the phone matches no one. */
+export const phoneMatchQuerySchema = z.object({
+  phone: z.string().max(40).default(""),
+  email: z.string().max(254).optional(),
+  except: z.string().max(100).optional(),
+});

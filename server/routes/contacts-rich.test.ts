@@ -187,6 +187,22 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
     ]);
   });
 
+  it("names a contact holding the typed e-mail (any of its e-mails) when asked, and never merges by e-mail alone", async () => {
+    // Grace's work address since her e-mails were replaced above (Gracie, added after her, holds it too).
+    const byEmail = await api("GET", `/contacts/phone-match?phone=&email=${encodeURIComponent("G@Navy.example")}`);
+    expect(byEmail.json.match).toMatchObject({ name: "Grace Hopper", by: "email" });
+    const asked = await api("POST", "/contacts", {
+      first_name: "Office",
+      phone: "(615) 777-0601",
+      email: "g@navy.example",
+      on_duplicate: "ask",
+    });
+    expect(asked.status).toBe(409);
+    expect(asked.json.error).toMatchObject({ code: "DUPLICATE_EMAIL", message: "This e-mail address already belongs to Grace Hopper." });
+    const merged = await api("POST", "/contacts", { first_name: "Office", phone: "(615) 777-0601", email: "g@navy.example" });
+    expect(merged.json).toMatchObject({ merged: false, contact: { first_name: "Office" } });
+  });
+
   it("filters and orders by birthday", async () => {
     await api("POST", "/contacts", { first_name: "April", phone: "(615) 777-0501", dates: [{ value: "1990-04-02", type: "birthday" }] });
     await api("POST", "/contacts", { first_name: "Early April", phone: "(615) 777-0502", dates: [{ value: "--04-01", type: "birthday" }] });

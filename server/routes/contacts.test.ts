@@ -184,7 +184,7 @@ describe.each(engines)("contacts API (%s)", (engine) => {
     const match = (typed: string, except?: string) =>
       api("GET", `/contacts/phone-match?phone=${encodeURIComponent(typed)}${except ? `&except=${except}` : ""}`, undefined, staff);
     for (const typed of ["5557770101", "+1 555 777 0101", "555.777.0101"]) {
-      expect((await match(typed)).json).toEqual({ match: { id: held.id, name: "Holly Holder", phone: "(555) 777-0101" } });
+      expect((await match(typed)).json).toEqual({ match: { id: held.id, name: "Holly Holder", phone: "(555) 777-0101", by: "phone" } });
     }
     // Editing that very contact is no duplicate of itself; short input matches nothing.
     expect((await match("5557770101", held.id)).json).toEqual({ match: null });

@@ -38,8 +38,8 @@ export const contactRoutes = new Hono<AppEnv>()
     c.json(await findDuplicateContacts(c.var.deps, c.var.orgActor, c.req.valid("query").cursor)),
   )
   .get("/contacts/phone-match", queryParams(phoneMatchQuerySchema), async (c) => {
-    const { phone, except } = c.req.valid("query");
-    return c.json(await findPhoneMatch(c.var.deps, c.var.orgActor, phone, except));
+    const { phone, except, email } = c.req.valid("query");
+    return c.json(await findPhoneMatch(c.var.deps, c.var.orgActor, phone, except, email));
   })
   .post("/contacts", jsonBody(contactCreateSchema), async (c) => {
     const { on_duplicate, ...body } = c.req.valid("json");

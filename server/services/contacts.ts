@@ -109,30 +109,38 @@ async function findActive(deps: AppDeps, actor: OrgActor, id: string) {
 }
 
 /**
- * The active contact that already holds this phone number (normalised), for the form's duplicate
- * banner: the server sees the whole book, not just the pages a screen has loaded.
+ * The active contact that already holds this phone number (normalised; any of its phones) or, failing
+ * that, this e-mail address (any of its e-mails), for the form's duplicate banner: the server sees the
+ * whole book, not just the pages a screen has loaded.
  */
 export async function findPhoneMatch(
   deps: AppDeps,
   actor: OrgActor,
   phone: string,
   exceptId: string | undefined,
+  email?: string,
 ): Promise<{ match: PhoneMatch | null }> {
   authorize(actor, "contacts.view");
+  const contacts = deps.repos.contacts(actor.organizationId);
   const digits = normalizePhone(phone, deps.config.defaultCountry);
-  if (digits.length < 7) return { match: null };
-  const row = await deps.repos.contacts(actor.organizationId).findByPhone(digits, exceptId);
-  return { match: row ? phoneMatch(row) : null };
+  const byPhone = digits.length >= 7 ? await contacts.findByPhone(digits, exceptId) : undefined;
+  if (byPhone) return { match: phoneMatch(byPhone, "phone") };
+  const address = email?.trim().toLocaleLowerCase("en");
+  const byEmail = address ? await contacts.findByKeys([{ kind: "email", key: address }], exceptId) : undefined;
+  return { match: byEmail ? phoneMatch(byEmail, "email") : null };
 }
 
-const phoneMatch = (row: Pick<ContactRow, "id" | "first_name" | "last_name" | "company" | "phone">): PhoneMatch => ({
+const phoneMatch = (row: Pick<ContactRow, "id" | "first_name" | "last_name" | "company" | "phone">, by: PhoneMatch["by"]): PhoneMatch => ({
   id: row.id,
   name: contactDisplayName(row),
   phone: row.phone,
+  by,
 });
 
 export const duplicatePhone = (match: PhoneMatch) =>
-  new AppError(409, "DUPLICATE_PHONE", `This phone number already belongs to ${match.name}.`, { match });
+  match.by === "email"
+    ? new AppError(409, "DUPLICATE_EMAIL", `This e-mail address already belongs to ${match.name}.`, { match })
+    : new AppError(409, "DUPLICATE_PHONE", `This phone number already belongs to ${match.name}.`, { match });
 
 /** One contact for its detail view and the form: every field, and beside them the lines a device sent that have no field. */
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactDetail> {
@@ -197,6 +205,11 @@ export async function createContact(
     // Two simultaneous creates of one number must not both miss each other and insert twins.
     await contacts.lockPhones(phoneKeys.map((k) => k.key));
     const twin = phoneKeys.length && choice !== "new" ? await contacts.findByKeys(phoneKeys) : undefined;
+    // Asked, an e-mail another contact holds is named too (it never merges by itself: offices share one).
+    if (!twin && choice === "ask") {
+      const emailTwin = await contacts.findByKeys(keys.filter((k) => k.kind === "email"));
+      if (emailTwin) throw duplicatePhone(phoneMatch(emailTwin, "email"));
+    }
     const now = nowIso();
     if (!twin) {
       if (card?.dav_name) await repos.davCards(actor.organizationId).releaseTrashedName(card.dav_name);
@@ -206,7 +219,7 @@ export async function createContact(
       await contacts.counter.adjust(1);
       return { contact: presentContact(row, country), merged: false, changes: [] as string[], not_applied: [] as string[] };
     }
-    if (choice === "ask") throw duplicatePhone(phoneMatch(twin));
+    if (choice === "ask") throw duplicatePhone(phoneMatch(twin, "phone"));
     const plan = planMerge(dataOfRow(twin), data, "fill", country);
     if (plan.changed.length === 0)
       return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };

@@ -27,7 +27,8 @@ export const contactKeys = {
   trash: (orgId: string) => ["contacts", orgId, "trash"] as const,
   duplicates: (orgId: string) => ["contacts", orgId, "duplicates"] as const,
   phoneMatches: (orgId: string) => ["contacts", orgId, "phone-match"] as const,
-  phoneMatch: (orgId: string, digits: string, exceptId: string | null) => ["contacts", orgId, "phone-match", digits, exceptId] as const,
+  phoneMatch: (orgId: string, digits: string, email: string, exceptId: string | null) =>
+    ["contacts", orgId, "phone-match", digits, email, exceptId] as const,
 };
 
 const org = client.orgs[":orgId"];
@@ -66,18 +67,21 @@ export function useContactGroupsQuery(orgId: string, id: string) {
   });
 }
 
-/** The contact that already holds this number (the whole book, on the server), for the form's duplicate banner. */
-export function usePhoneMatchQuery(orgId: string, digits: string, exceptId: string | null) {
+/**
+ * The contact that already holds this number, or else this e-mail address (the whole book, on the
+ * server), for the form's duplicate banner.
+ */
+export function usePhoneMatchQuery(orgId: string, digits: string, email: string, exceptId: string | null) {
   return useQuery({
-    queryKey: contactKeys.phoneMatch(orgId, digits, exceptId),
+    queryKey: contactKeys.phoneMatch(orgId, digits, email, exceptId),
     queryFn: ({ signal }) =>
       call(
         org.contacts["phone-match"].$get(
-          { param: { orgId }, query: { phone: digits, ...(exceptId ? { except: exceptId } : {}) } },
+          { param: { orgId }, query: { phone: digits, ...(email ? { email } : {}), ...(exceptId ? { except: exceptId } : {}) } },
           withSignal(signal),
         ),
       ),
-    enabled: digits.length >= 7,
+    enabled: digits.length >= 7 || email.includes("@"),
     staleTime: 30_000,
   });
 }
@@ -183,9 +187,9 @@ export interface CreateContactInput {
   onDuplicate: DuplicateChoice;
 }
 
-/** The contact a 409 DUPLICATE_PHONE names, or null for any other error. */
+/** The contact a 409 DUPLICATE_PHONE (or DUPLICATE_EMAIL) names, or null for any other error. */
 export function duplicateMatchOf(error: unknown): PhoneMatch | null {
-  if (!isApiError(error) || error.code !== "DUPLICATE_PHONE") return null;
+  if (!isApiError(error) || (error.code !== "DUPLICATE_PHONE" && error.code !== "DUPLICATE_EMAIL")) return null;
   return (error.details.match as PhoneMatch | undefined) ?? null;
 }
 

@@ -85,8 +85,9 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
 
   // The server checks the whole book as the number is typed, not just the rows this screen loaded.
   const phone = useDebouncedValue(normalizePhone(useWatch({ control, name: "phones.0.value" }) ?? ""), PHONE_CHECK_DELAY_MS);
-  const checked = usePhoneMatchQuery(orgId, phone, base?.id ?? null).data?.match ?? null;
-  const match = checked ?? (reported && normalizePhone(reported.phone) === phone ? reported : null);
+  const email = useDebouncedValue((useWatch({ control, name: "emails.0.value" }) ?? "").trim(), PHONE_CHECK_DELAY_MS);
+  const checked = usePhoneMatchQuery(orgId, phone, email, base?.id ?? null).data?.match ?? null;
+  const match = checked ?? (reported && (reported.by === "email" || normalizePhone(reported.phone) === phone) ? reported : null);
 
   function handleEdited(name: Parameters<typeof clearErrors>[0] & string) {
     clearErrors(name);

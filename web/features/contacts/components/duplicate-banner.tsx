@@ -23,7 +23,11 @@ export function DuplicateBanner({ match, creating, busy, onOpenExisting, onMerge
     <Alert role="status" className="border-amber-300 bg-amber-50 text-amber-950" data-testid="duplicate-banner">
       <TriangleAlert aria-hidden="true" />
       <AlertDescription className="flex flex-col gap-2 text-amber-950">
-        <p>This phone number might be a duplicate. Please check your contact list.</p>
+        <p>
+          {match.by === "email"
+            ? "This e-mail address might be a duplicate. Please check your contact list."
+            : "This phone number might be a duplicate. Please check your contact list."}
+        </p>
         <p>
           It belongs to <strong>{match.name}</strong>
           {match.phone ? ` (${formatPhone(match.phone)})` : ""}.
@@ -34,9 +38,12 @@ export function DuplicateBanner({ match, creating, busy, onOpenExisting, onMerge
           </Button>
           {creating && (
             <>
-              <Button type="button" size="sm" variant="outline" onClick={onMerge} disabled={busy}>
-                Merge into it
-              </Button>
+              {/* A shared e-mail (an office's) is no sign of one person: only a number merges. */}
+              {match.by !== "email" && (
+                <Button type="button" size="sm" variant="outline" onClick={onMerge} disabled={busy}>
+                  Merge into it
+                </Button>
+              )}
               <Button type="button" size="sm" variant="outline" onClick={onSaveAsNew} disabled={busy}>
                 Save as new
               </Button>
