@@ -253,9 +253,11 @@ describe("import", () => {
       content: vcf,
       type: "text/vcard",
     });
-    const sample = page.getByRole("table", { name: "First contacts of the file" });
+    // The first cards as they will be saved, and why one will not be.
+    const sample = page.getByRole("table", { name: "First contacts as they will be saved" });
     await expectVisible(sample.getByRole("cell", { name: "Vera Vance" }));
     await expectVisible(sample.getByRole("cell", { name: "vera@example.com" }));
+    await expectVisible(sample.getByText("Not imported: Missing phone number"));
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expectVisible(summary(page));
     // Reading the failed cards holds the summary (a click inside it).

@@ -2,7 +2,7 @@ import type { ImportEncoding } from "@shared/import-encodings";
 import type { ImportPreview } from "../api";
 import { EncodingSelect } from "./encoding-select";
 import { PreviewFacts } from "./preview-facts";
-import { SampleTable } from "./sample-table";
+import { StoredContactsTable } from "./stored-contacts-table";
 
 interface VCardPreviewProps {
   preview: ImportPreview;
@@ -12,7 +12,8 @@ interface VCardPreviewProps {
 }
 
 /**
- * What the server read from a vCard file: how many cards, and the first ones as name, phone and e-mail.
+ * What the server read from a vCard file: how many cards, and the first ones as they will be stored
+ * (every phone, e-mail and address, what else they keep and what is left out).
  * The encoding applies to the values that do not name their own CHARSET.
  */
 export function VCardPreview({ preview, onEncodingChange, rereading }: VCardPreviewProps) {
@@ -20,7 +21,7 @@ export function VCardPreview({ preview, onEncodingChange, rereading }: VCardPrev
     <div className="flex flex-col gap-4" aria-busy={rereading}>
       <EncodingSelect value={preview.encoding} onChange={onEncodingChange} disabled={rereading} />
       <PreviewFacts facts={[["Contacts", preview.estimatedRows.toLocaleString()]]} />
-      <SampleTable caption="First contacts of the file" columns={preview.headers} rows={preview.sample} />
+      <StoredContactsTable contacts={preview.contacts} />
     </div>
   );
 }
