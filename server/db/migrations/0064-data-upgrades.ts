@@ -7,7 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   await db.schema
     .createTable("data_upgrades")
-    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("name", "text", (c) => c.primaryKey().notNull())
     .addColumn("done_at", t.timestamp, (c) => c.notNull())
     .execute();
 }
