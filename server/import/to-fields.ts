@@ -1,6 +1,6 @@
-import { type ContactRules, type ValidContactData, contactDataSchema, emptyContactData } from "../../shared/contact-model/data-schema.js";
+import { type ContactRules, type ValidContactData, contactRuleIssue, emptyContactData } from "../../shared/contact-model/data-schema.js";
 import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey } from "../../shared/contact-model/fields.js";
-import { LIST_SCHEMAS, SINGLE_SCHEMAS } from "../../shared/contact-model/schemas.js";
+import { ENTRY_SCHEMAS, SINGLE_SCHEMAS } from "../../shared/contact-model/schemas.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { isValidPhone } from "../../shared/phone-text.js";
 import type { ContactCandidate } from "./candidate.js";
@@ -87,9 +87,9 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
         warnings.push(`${field.label} entries past ${field.maxEntries} were left out`);
         break;
       }
-      const parsed = LIST_SCHEMAS[field.key].safeParse([entry]);
+      const parsed = ENTRY_SCHEMAS[field.key].safeParse(entry);
       if (parsed.success) {
-        kept.push(parsed.data[0]!);
+        kept.push(parsed.data);
         continue;
       }
       const issue = parsed.error.issues[0];
@@ -98,10 +98,8 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
     }
     (data as Record<string, unknown>)[field.key] = kept;
   }
-  const parsed = contactDataSchema(rules).safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, message: issue ? issue.message : "Invalid contact" };
-  }
-  return { ok: true, data: parsed.data, warnings };
+  // Every field was validated above; what is left are the rules that span fields.
+  const issue = contactRuleIssue(data, rules);
+  if (issue) return { ok: false, message: issue.message };
+  return { ok: true, data: { ...data, is_favorite: false }, warnings };
 }

@@ -23,21 +23,32 @@ const shape = {
 export type ContactDataInput = Partial<ContactData> & { is_favorite?: boolean };
 export type ValidContactData = ContactData & { is_favorite: boolean };
 
-/**
- * The contact with the rules that span fields: a name or a company; the first phone follows the spec's
- * rule (7-16 digits), and is required unless the organization turned that off.
- */
+/** The first problem of a contact with the rules that span fields, or null: a name or a company; the first
+ * phone follows the spec's rule (7-16 digits), and is required unless the organization turned that off. */
+export function contactRuleIssue(c: Pick<ContactData, "phones" | "first_name" | "company">, rules: ContactRules) {
+  const first = c.phones[0]?.value;
+  if (!first) {
+    if (rules.requirePhone) return { message: "Phone number is required", path: ["phones", 0, "value"] };
+  } else if (!firstPhoneRule.test(first)) {
+    return { message: firstPhoneRule.message, path: ["phones", 0, "value"] };
+  }
+  if (!c.first_name && !c.company) return { message: "First name or company is required", path: ["first_name"] };
+  return null;
+}
+
+const schemas = new Map<boolean, z.ZodType<ValidContactData, ContactDataInput>>();
+
+/** The whole contact, validated field by field and then by the rules that span fields (one schema per rule set). */
 export function contactDataSchema(rules: ContactRules): z.ZodType<ValidContactData, ContactDataInput> {
-  return z.object(shape).superRefine((value, ctx) => {
-    const c = value as unknown as ValidContactData;
-    const first = c.phones[0]?.value;
-    if (!first) {
-      if (rules.requirePhone) ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["phones", 0, "value"] });
-    } else if (!firstPhoneRule.test(first)) {
-      ctx.addIssue({ code: "custom", message: firstPhoneRule.message, path: ["phones", 0, "value"] });
-    }
-    if (!c.first_name && !c.company) ctx.addIssue({ code: "custom", message: "First name or company is required", path: ["first_name"] });
-  }) as unknown as z.ZodType<ValidContactData, ContactDataInput>;
+  let schema = schemas.get(rules.requirePhone);
+  if (!schema) {
+    schema = z.object(shape).superRefine((value, ctx) => {
+      const issue = contactRuleIssue(value as unknown as ValidContactData, rules);
+      if (issue) ctx.addIssue({ code: "custom", ...issue });
+    }) as unknown as z.ZodType<ValidContactData, ContactDataInput>;
+    schemas.set(rules.requirePhone, schema);
+  }
+  return schema;
 }
 
 /** An empty contact (the form's defaults). */

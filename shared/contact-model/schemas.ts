@@ -78,11 +78,17 @@ function entrySchema(field: (typeof LIST_FIELDS)[number]) {
     : entry;
 }
 
+/** Each list field's schema of one entry. */
+export const ENTRY_SCHEMAS = Object.fromEntries(LIST_FIELDS.map((field) => [field.key, entrySchema(field)])) as unknown as Record<
+  ListKey,
+  z.ZodType<Record<string, unknown>>
+>;
+
 /** Each list field's schema: its entries, at most maxEntries of them. */
 export const LIST_SCHEMAS = Object.fromEntries(
   LIST_FIELDS.map((field) => [
     field.key,
-    z.array(entrySchema(field)).max(field.maxEntries, `At most ${field.maxEntries} ${field.label.toLowerCase()} entries`),
+    z.array(ENTRY_SCHEMAS[field.key]).max(field.maxEntries, `At most ${field.maxEntries} ${field.label.toLowerCase()} entries`),
   ]),
 ) as unknown as Record<ListKey, z.ZodType<Record<string, unknown>[]>>;
 

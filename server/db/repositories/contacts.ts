@@ -143,13 +143,18 @@ function keyMatchesOf(organizationId: string) {
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
   const keyMatches = keyMatchesOf(organizationId);
+  /** Match keys in one statement whose rows travel as one JSON parameter (as insertMany's contacts do). */
   const insertKeys = async (keys: (MatchKey & { contact_id: string })[]) => {
-    // In slices: a batch of 2,000 contacts may hold 10,000 keys, past a statement's bound values.
-    for (let i = 0; i < keys.length; i += 5_000) {
-      await db
-        .insertInto("contact_keys")
-        .values(keys.slice(i, i + 5_000).map((k) => ({ organization_id: organizationId, ...k })))
-        .execute();
+    if (keys.length === 0) return;
+    const json = JSON.stringify(keys.map((k) => [k.kind, k.key, k.contact_id]));
+    if (engine === "postgres") {
+      await sql`insert into contact_keys (organization_id, kind, key, contact_id)
+        select ${organizationId}, k ->> 0, k ->> 1, k ->> 2 from jsonb_array_elements(${json}::jsonb) as k
+        on conflict do nothing`.execute(db);
+    } else {
+      await sql`insert into contact_keys (organization_id, kind, key, contact_id)
+        select ${organizationId}, value ->> 0, value ->> 1, value ->> 2 from json_each(${json}) where true
+        on conflict do nothing`.execute(db);
     }
   };
   const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
