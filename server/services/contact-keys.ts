@@ -4,7 +4,7 @@ import { type CountryCode, phoneKeys } from "../../shared/phone.js";
 import { foldText, germanSpelling } from "../../shared/search.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 
-const fold = (s: string | null | undefined) => foldText(s ?? "");
+const fold = (s: string | null | undefined) => (s ? foldText(s) : "");
 
 /** A phone as the search text holds it: the digits as typed, and its comparison key when that differs. */
 function phoneWords(phone: string | null | undefined, key: string): string[] {

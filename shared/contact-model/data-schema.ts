@@ -51,13 +51,14 @@ export function contactDataSchema(rules: ContactRules): z.ZodType<ValidContactDa
   return schema;
 }
 
+const EMPTY_SINGLES = Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as Omit<
+  ContactData,
+  ListKey | "kind"
+>;
+
 /** An empty contact (the form's defaults). */
 export function emptyContactData(): ContactData {
-  return {
-    kind: "person",
-    ...(Object.fromEntries(SINGLE_FIELDS.map((f) => [f.key, f.key === "first_name" ? "" : null])) as Omit<ContactData, ListKey | "kind">),
-    ...(Object.fromEntries(LIST_FIELDS.map((f) => [f.key, []])) as unknown as Pick<ContactData, ListKey>),
-  };
+  return { kind: "person", ...EMPTY_SINGLES, phones: [], emails: [], addresses: [], urls: [], dates: [], custom_fields: [] };
 }
 
 /** The spec's flat fields as the first entries show them (phone is phones[0].value, city addresses[0].city). */
