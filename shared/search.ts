@@ -7,13 +7,13 @@ const GERMAN: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue" };
 /** At most this many words are matched (each is one more index lookup). */
 export const MAX_SEARCH_WORDS = 6;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NOT_PLAIN_ASCII = /[^ -~\t\n\r]/;
 
 /** Lower case without accents: "García" -> "garcia", "Müller" -> "muller", "Straße" -> "strasse". */
 export function foldText(value: string): string {
   // Plain ASCII (most names, e-mails, streets) has nothing to decompose: lower case is all (an import
   // folds every value of every row).
-  if (!NON_ASCII.test(value)) return value.toLowerCase();
+  if (!NOT_PLAIN_ASCII.test(value)) return value.toLowerCase();
   return value
     .toLocaleLowerCase("en")
     .normalize("NFD")
