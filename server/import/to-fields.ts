@@ -1,4 +1,4 @@
-import { type ContactRules, type ValidContactData, contactRuleIssue, emptyContactData } from "../../shared/contact-model/data-schema.js";
+import { type ContactRules, type ValidContactData, contactRuleIssues, emptyContactData } from "../../shared/contact-model/data-schema.js";
 import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey } from "../../shared/contact-model/fields.js";
 import { ENTRY_SCHEMAS, SINGLE_SCHEMAS } from "../../shared/contact-model/schemas.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
@@ -99,7 +99,7 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
     (data as Record<string, unknown>)[field.key] = kept;
   }
   // Every field was validated above; what is left are the rules that span fields.
-  const issue = contactRuleIssue(data, rules);
+  const [issue] = contactRuleIssues(data, rules);
   if (issue) return { ok: false, message: issue.message };
   return { ok: true, data: { ...data, is_favorite: false }, warnings };
 }

@@ -23,17 +23,18 @@ const shape = {
 export type ContactDataInput = Partial<ContactData> & { is_favorite?: boolean };
 export type ValidContactData = ContactData & { is_favorite: boolean };
 
-/** The first problem of a contact with the rules that span fields, or null: a name or a company; the first
- * phone follows the spec's rule (7-16 digits), and is required unless the organization turned that off. */
-export function contactRuleIssue(c: Pick<ContactData, "phones" | "first_name" | "company">, rules: ContactRules) {
+/** A contact's problems with the rules that span fields: a name or a company; the first phone follows the
+ * spec's rule (7-16 digits), and is required unless the organization turned that off. */
+export function contactRuleIssues(c: Pick<ContactData, "phones" | "first_name" | "company">, rules: ContactRules) {
+  const issues: { message: string; path: (string | number)[] }[] = [];
   const first = c.phones[0]?.value;
   if (!first) {
-    if (rules.requirePhone) return { message: "Phone number is required", path: ["phones", 0, "value"] };
+    if (rules.requirePhone) issues.push({ message: "Phone number is required", path: ["phones", 0, "value"] });
   } else if (!firstPhoneRule.test(first)) {
-    return { message: firstPhoneRule.message, path: ["phones", 0, "value"] };
+    issues.push({ message: firstPhoneRule.message, path: ["phones", 0, "value"] });
   }
-  if (!c.first_name && !c.company) return { message: "First name or company is required", path: ["first_name"] };
-  return null;
+  if (!c.first_name && !c.company) issues.push({ message: "First name or company is required", path: ["first_name"] });
+  return issues;
 }
 
 const schemas = new Map<boolean, z.ZodType<ValidContactData, ContactDataInput>>();
@@ -43,8 +44,7 @@ export function contactDataSchema(rules: ContactRules): z.ZodType<ValidContactDa
   let schema = schemas.get(rules.requirePhone);
   if (!schema) {
     schema = z.object(shape).superRefine((value, ctx) => {
-      const issue = contactRuleIssue(value as unknown as ValidContactData, rules);
-      if (issue) ctx.addIssue({ code: "custom", ...issue });
+      for (const issue of contactRuleIssues(value as unknown as ValidContactData, rules)) ctx.addIssue({ code: "custom", ...issue });
     }) as unknown as z.ZodType<ValidContactData, ContactDataInput>;
     schemas.set(rules.requirePhone, schema);
   }
