@@ -4,7 +4,7 @@
 //   1. reading and preparing the file (the app's own code: decoding, parsing, mapping, validation,
 //      phone parsing, derived keys), with no database;
 //   2. writing the contacts they make into a copy of the seeded book of 1,000,000 contacts with the
-//      app's statement (one JSON parameter a batch, json_each) and pragmas, on a connection of its own:
+//      app's statement (one JSON parameter a batch, jsonb_each) and pragmas, on a connection of its own:
 //      as the app writes (2,000 rows a transaction, every index and the FTS5 trigram index); for the
 //      CSV also 10,000 rows a transaction, and the table alone (no secondary or FTS5 index).
 // The CSV is the 100,000-row Google-layout file, the vCard file 10 MB, as in bench/import.ts. Each
@@ -82,10 +82,10 @@ async function write(contacts: Record<string, unknown>[], label: string, perTran
     // Every phone and e-mail of a contact is a row of contact_keys, written with it (as the app does).
     const keysOf = new Map(contacts.map((c) => [c.id as string, c.matchKeys as { kind: string; key: string }[]]));
     const insertKeys = db.prepare(
-      "insert into contact_keys (organization_id, kind, key, contact_id) select ?, value ->> 0, value ->> 1, value ->> 2 from json_each(?)",
+      "insert into contact_keys (organization_id, kind, key, contact_id) select ?, value ->> 0, value ->> 1, value ->> 2 from jsonb_each(jsonb(?))",
     );
     const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
-    const insert = db.prepare(`insert into contacts (${columns.join(", ")}) select ${values} from json_each(?)`);
+    const insert = db.prepare(`insert into contacts (${columns.join(", ")}) select ${values} from jsonb_each(jsonb(?))`);
     const counter = db.prepare("update organizations set contact_seq = contact_seq + ? where id = ? returning contact_seq").pluck();
     const writeBatch = db.transaction((part: Record<string, unknown>[]) => {
       const last = Number(counter.get(part.length, orgId));
