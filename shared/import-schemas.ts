@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PHONE_TYPES } from "./contact-fields.js";
-import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey } from "./contact-model/fields.js";
+import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey, listField } from "./contact-model/fields.js";
 import { importEncodingSchema } from "./import-encodings.js";
 import { IMPORT_MAX_COLUMNS } from "./import-limits.js";
 
@@ -52,7 +52,7 @@ const EXTRA_PARTS: Record<ListKey, readonly { key: string; label: string }[]> = 
 
 /** The parts a column can fill in an entry of `list`, with their labels. */
 export function entryParts(list: ListKey): { key: string; label: string }[] {
-  const field = LIST_FIELDS.find((f) => f.key === list)!;
+  const field = listField(list);
   const own = field.parts.map((p) => ({ key: p.key, label: p.key === "value" ? "" : p.label.toLowerCase() }));
   // A custom field's type is always 'custom': its 'type' column is its label.
   const kinds =
@@ -114,7 +114,7 @@ export const columnMappingSchema = wireMappingSchema
   })
   .superRefine((column, ctx) => {
     if (!isListTarget(column.target)) return;
-    const list = LIST_FIELDS.find((f) => f.key === column.target)!;
+    const list = listField(column.target as ListKey);
     if (!entryParts(column.target).some((p) => p.key === column.part))
       ctx.addIssue({ code: "custom", message: `A ${list.label.toLowerCase()} has no part '${column.part}'` });
     if (column.type !== undefined && !(list.types as readonly string[]).includes(column.type))

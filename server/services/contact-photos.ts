@@ -66,26 +66,6 @@ export async function preparePhoto(input: Uint8Array): Promise<PreparedPhoto> {
   return { bytes, etag: createHash("sha256").update(bytes).digest("base64url").slice(0, 22) };
 }
 
-/**
- * Stores a prepared photo as an active contact's, inside the caller's transaction and without a
- * version of its own: for the importer and CardDAV, whose write of the contact already counts as the
- * edit. Answers false when the organization has no such active contact (nothing is written then).
- */
-export async function storePreparedPhoto(repos: Repositories, organizationId: string, contactId: string, prepared: PreparedPhoto) {
-  const photos = repos.contactPhotos(organizationId);
-  if (!(await photos.stampContact(contactId, prepared.etag))) return false;
-  await photos.put(contactId, prepared, nowIso());
-  return true;
-}
-
-/** Removes an active contact's photo inside the caller's transaction, without a version of its own (CardDAV: a card sent without PHOTO). */
-export async function dropStoredPhoto(repos: Repositories, organizationId: string, contactId: string) {
-  const photos = repos.contactPhotos(organizationId);
-  if (!(await photos.stampContact(contactId, null))) return false;
-  await photos.delete(contactId);
-  return true;
-}
-
 type StampedContact = NonNullable<Awaited<ReturnType<ReturnType<Repositories["contactPhotos"]>["stampContact"]>>>;
 
 /** The live event of an edit (after its commit), as updateContact sends it. */

@@ -1,4 +1,4 @@
-import { LIST_FIELDS, type ListKey } from "../../shared/contact-model/fields.js";
+import { listField } from "../../shared/contact-model/fields.js";
 import type { PhoneType } from "../../shared/contact-schemas.js";
 import { phoneTypeFromLabels } from "../import/phone-types.js";
 
@@ -35,12 +35,12 @@ export const PHONE_TYPE_PARAMS: Record<PhoneType, readonly string[]> = {
 };
 
 /** The address's parts, each a component of ADR (fields.ts gives every one of them its component). */
-export const ADDRESS_PARTS = LIST_FIELDS.find((f) => f.key === "addresses")!.parts as readonly { key: string; component: number }[];
+export const ADDRESS_PARTS = listField("addresses").parts as readonly { key: string; component: number }[];
 
 /** The lists whose entries are written as one property with TYPE parameters (dates and custom fields are not). */
 export type TypedList = "phones" | "emails" | "addresses" | "urls";
 
-const fieldOf = (list: ListKey) => LIST_FIELDS.find((f) => f.key === list)!;
+const fieldOf = listField;
 
 /**
  * The TYPE values of an entry's type, 3.0 spelling. vCard's own words (HOME, WORK) where it has them,

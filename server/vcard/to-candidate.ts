@@ -1,10 +1,10 @@
 import {
   DATE_PROPERTIES,
   type DateType,
-  LIST_FIELDS,
   type ListKey,
   SINGLE_FIELDS,
   type SingleKey,
+  listField,
 } from "../../shared/contact-model/fields.js";
 import { type CandidateEntry, type CardExtras, type ContactCandidate, emptyCandidate } from "../import/candidate.js";
 import { readDate } from "./dates.js";
@@ -33,7 +33,7 @@ const WRITTEN_BY_SERVER = new Set(["VERSION", "PRODID", "REV", "UID", "N", "FN"]
 /** Apple's companions of a grouped property: its label, and its address's country code (X-ABADR). */
 const COMPANIONS = new Set(["X-ABLABEL", "X-ABADR"]);
 
-const listOf = (key: ListKey) => LIST_FIELDS.find((f) => f.key === key)!;
+const listOf = listField;
 const SINGLE_BY_PROPERTY = new Map<string, SingleKey>();
 const COMPONENTS_OF = new Map<string, { key: SingleKey; component: number }[]>();
 for (const field of SINGLE_FIELDS) {

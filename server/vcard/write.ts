@@ -1,4 +1,4 @@
-import { DATE_PROPERTIES, type DateType, LIST_FIELDS, type ListKey, SINGLE_FIELDS } from "../../shared/contact-model/fields.js";
+import { DATE_PROPERTIES, type DateType, SINGLE_FIELDS, listField } from "../../shared/contact-model/fields.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { writtenDate } from "./dates.js";
 import {
@@ -103,7 +103,7 @@ function revision(value: string | Date, version: "3.0" | "4.0"): string {
   return version === "3.0" ? iso : iso.replace(/[-:]/g, "");
 }
 
-const listOf = (key: ListKey) => LIST_FIELDS.find((f) => f.key === key)!;
+const listOf = listField;
 const TYPED_LISTS: readonly TypedList[] = ["phones", "emails", "addresses", "urls"];
 /** The structured single properties (N, ORG) and how many components each has. */
 const COMPONENTS = new Map<string, number>();

@@ -1,7 +1,7 @@
 // The whole contact as the form edits it and the server stores it, validated with the organization's
 // rules; and the spec's flat fields (phone, email, address...) read onto and off the first entries.
 import { z } from "zod";
-import { FIRST_ENTRY_FIELDS, type FirstEntryKey, LIST_FIELDS, type ListKey, SINGLE_FIELDS } from "./fields.js";
+import { FIRST_ENTRY_FIELDS, type FirstEntryKey, LIST_FIELDS, type ListKey, SINGLE_FIELDS, listField } from "./fields.js";
 import { LIST_SCHEMAS, SINGLE_SCHEMAS, contactKindSchema, firstPhoneRule } from "./schemas.js";
 import type { ContactData } from "./types.js";
 
@@ -75,7 +75,7 @@ export function flatFields(data: Pick<ContactData, ListKey>): Record<FirstEntryK
 }
 
 const blankEntry = (list: ListKey, index: number): Record<string, string | null> => {
-  const field = LIST_FIELDS.find((f) => f.key === list)!;
+  const field = listField(list);
   // The spec's second phone defaults to 'home' (as its form always did).
   const type = list === "phones" && index === 1 ? "home" : field.defaultType;
   return { ...Object.fromEntries(field.parts.map((p) => [p.key, p.key === "value" ? "" : null])), type, label: null };
@@ -101,7 +101,7 @@ export function applyFlatFields(data: ContactData, flat: Partial<Record<FirstEnt
     entries[index]![part] = value === "" ? (part === "value" ? "" : null) : value;
   }
   for (const list of touched) {
-    const field = LIST_FIELDS.find((f) => f.key === list)!;
+    const field = listField(list);
     (out as Record<ListKey, unknown>)[list] = (out[list] as Record<string, string | null>[]).filter((e) =>
       field.parts.some((p) => e[p.key] !== null && e[p.key] !== ""),
     );

@@ -216,5 +216,5 @@ export const FIRST_ENTRY_FIELDS = {
 
 export type FirstEntryKey = keyof typeof FIRST_ENTRY_FIELDS;
 
-export const singleField = (key: SingleKey) => SINGLE_FIELDS.find((f) => f.key === key)!;
+/** A list field by its key. */
 export const listField = (key: ListKey) => LIST_FIELDS.find((f) => f.key === key)!;

@@ -2,7 +2,7 @@
 // (create-or-merge, an import's matched row). Pure: the caller reads, plans, then writes.
 import { type CountryCode, normalizePhone } from "../phone.js";
 import { foldText } from "../search.js";
-import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey } from "./fields.js";
+import { LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey, listField } from "./fields.js";
 import type { ContactData } from "./types.js";
 
 /** fill: only empty fields take the incoming values; update: the incoming values win where given. */
@@ -79,7 +79,7 @@ export function planMerge(existing: ContactData, incoming: ContactData, mode: Me
 /** The list with the incoming entries it lacks, or null when nothing changes. */
 function mergeList(list: ListKey, mine: AnyEntry[], theirs: AnyEntry[], mode: MergeMode, country: CountryCode): AnyEntry[] | null {
   if (theirs.length === 0) return null;
-  const max = LIST_FIELDS.find((f) => f.key === list)!.maxEntries;
+  const max = listField(list).maxEntries;
   const out = [...mine];
   const at = new Map(mine.map((entry, i) => [entryKey(list, entry, country), i]));
   let changed = false;

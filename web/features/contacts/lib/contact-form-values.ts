@@ -1,7 +1,7 @@
 // The contact form's values and how they become the API's contact: every field and list from the field
 // table (shared/contact-model/fields.ts), validated with the organization's rules.
 import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
-import { FIRST_ENTRY_FIELDS, LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey } from "@shared/contact-model/fields";
+import { FIRST_ENTRY_FIELDS, LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey, listField } from "@shared/contact-model/fields";
 import { type ContactRules, contactDataSchema, type ValidContactData } from "@shared/contact-model/data-schema";
 import type { ContactKind, ListValues } from "@shared/contact-model/types";
 
@@ -22,7 +22,7 @@ export type ContactSource = { kind: ContactKind } & { [K in SingleKey]: string |
 /** The lists the spec's form always showed (phone, e-mail, address): one row each even when empty. */
 export const ALWAYS_SHOWN_LISTS: ReadonlySet<ListKey> = new Set(Object.values(FIRST_ENTRY_FIELDS).map(([list]) => list));
 
-export const listFieldOf = (key: ListKey) => LIST_FIELDS.find((f) => f.key === key)!;
+export const listFieldOf = listField;
 
 /** An empty row of a list, with the list's default type. */
 export function blankEntry(key: ListKey): FormEntry {
