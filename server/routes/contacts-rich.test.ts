@@ -161,6 +161,23 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
     expect((await api("GET", "/contacts/counts")).json.all).toBe(before);
   });
 
+  it("answers malformed shapes with 400, never 500, and stores nothing", async () => {
+    const before = (await api("GET", "/contacts/counts")).json.all;
+    for (const body of [
+      { first_name: "Bad", phones: "x" },
+      { first_name: "Bad", phones: [{ value: 5550100999 }] },
+      { first_name: "Bad", phone: "(615) 777-0401", emails: [1, 2] },
+      { first_name: "Bad", phone: "(615) 777-0401", kind: "robot" },
+      { first_name: "Bad", phone: "(615) 777-0401", dates: [{ value: 20260101, type: "birthday" }] },
+      { first_name: "Bad", phone: { number: 1 } },
+      { first_name: "Bad", phone: "(615) 777-0401", addresses: [{ type: "home" }] },
+    ]) {
+      const res = await api("POST", "/contacts", body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+    }
+    expect((await api("GET", "/contacts/counts")).json.all).toBe(before);
+  });
+
   it("matches a new contact by any of an existing contact's phones, and lists shared phones and e-mails as duplicates", async () => {
     const merged = await api("POST", "/contacts", {
       first_name: "Grace",

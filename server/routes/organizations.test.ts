@@ -65,6 +65,8 @@ describe.each(engines)("organization settings: PATCH /api/orgs/:orgId { staffCar
     for (const [body, message] of [
       [{ staffCardDav: "yes" }, "staffCardDav must be true or false"],
       [{ staffCardDav: null }, "staffCardDav must be true or false"],
+      [{ requirePhone: "no" }, "requirePhone must be true or false"],
+      [{ requirePhone: null }, "requirePhone must be true or false"],
       [{}, "Nothing to change"],
     ] as const) {
       const res = await patch(owner, body);
