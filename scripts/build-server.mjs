@@ -7,6 +7,8 @@ await build({
     main: "server/main.ts",
     backup: "server/ops/backup-cli.ts",
     restore: "server/ops/restore-cli.ts",
+    // An import's file is read and prepared on a worker thread (server/services/import-prepare-thread.ts).
+    "import-worker": "server/services/import-prepare-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,
@@ -17,4 +19,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("built dist/server/main.js, backup.js, restore.js");
+console.log("built dist/server/main.js, backup.js, restore.js, import-worker.js");

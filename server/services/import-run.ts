@@ -7,30 +7,18 @@ import { newId, nowIso } from "../db/ids.js";
 import type { Repositories } from "../db/repositories/index.js";
 import type { ContactRow } from "../db/schema.js";
 import type { PreparedRow } from "../import/read-file.js";
-import { candidateToData } from "../import/to-fields.js";
 import { type ContactRules, applyFlatFields } from "../../shared/contact-model/data-schema.js";
 import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
+import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
 import { GROUP_NAME_MAX } from "../../shared/group-schemas.js";
 import { type BatchGroups, type LabelledContact, type RunGroups, addToLabelledGroups } from "./import-groups.js";
 
-/**
- * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
- * faster (fewer commits, fewer full-text segments) but hold SQLite's write lock longer: 2,000 rows is
- * about 0.1-0.2 s, which other writers wait out.
- */
-export const IMPORT_BATCH = 2000;
-/**
- * A batch ends sooner once its rows hold this much text: SQLite's write runs on the request thread, and
- * every character of a note enters the trigram index. 2,000 rows of 5,000-character notes held the
- * thread for over a second; 2,000 rows of a usual export are about 300 KB.
- */
-export const IMPORT_BATCH_CHARS = 512 * 1024;
 const KEEP_ERRORS = 1000;
 const KEEP_NOTICES = 1000;
 const KEEP_FAILED_ROWS = 10_000;
@@ -112,31 +100,6 @@ function collectGroups(target: Target, row: PreparedRow, labels: RunGroups, tall
   }
 }
 
-/** A row ready to write: its data, columns (derived ones included) and match keys. */
-interface ReadyRow {
-  row: PreparedRow;
-  data: ContactData;
-  written: ReturnType<typeof rowAndKeysOfData>;
-  /** The row's picture, resized (a vCard's PHOTO). */
-  photo?: PreparedPhoto | undefined;
-}
-
-/** A row after validation: refused with its reason, or ready (with the warnings it earned). */
-export type RowOutcome = { row: PreparedRow; message: string } | (ReadyRow & { warnings: string[] });
-
-/**
- * The CPU-bound half of a batch (parsing phones above all), apart from its write so that on PostgreSQL
- * it can run while the previous batch's write waits on the database.
- */
-export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: ContactRules): RowOutcome[] {
-  return rows.map((row) => {
-    const outcome = candidateToData(row.candidate, rules);
-    if (!outcome.ok) return { row, message: outcome.message };
-    const { is_favorite: _favorite, ...data } = outcome.data;
-    return { row, data, written: rowAndKeysOfData(data, country), warnings: outcome.warnings };
-  });
-}
-
 const PREPARE_SLICE = 100;
 
 /**
@@ -147,18 +110,22 @@ export async function prepareBatchInSlices(rows: PreparedRow[], country: Country
   const outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i += PREPARE_SLICE) {
     const slice = prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules);
-    // Pictures are resized on sharp's threads, not this one; one that cannot be read is left out, said.
-    for (const outcome of slice) {
-      if ("message" in outcome || !outcome.row.candidate.photo) continue;
-      outcome.photo = await preparePhoto(outcome.row.candidate.photo.bytes).catch((error: unknown) => {
-        outcome.warnings.push(`the photo was left out: ${error instanceof Error ? error.message : "it could not be read"}`);
-        return undefined;
-      });
-    }
+    await withPhotos(slice);
     outcomes.push(...slice);
     await setImmediate();
   }
   return outcomes;
+}
+
+/** Resizes the pictures of prepared rows, on sharp's threads; one that cannot be read is left out, said. */
+export async function withPhotos(outcomes: RowOutcome[]) {
+  for (const outcome of outcomes) {
+    if ("message" in outcome || !outcome.row.candidate.photo) continue;
+    outcome.photo = await preparePhoto(outcome.row.candidate.photo.bytes).catch((error: unknown) => {
+      outcome.warnings.push(`the photo was left out: ${error instanceof Error ? error.message : "it could not be read"}`);
+      return undefined;
+    });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import Papa from "papaparse";
 import type { ColumnMapping, ImportMode } from "../../shared/import-schemas.js";
 import { canUndoImport } from "../../shared/policy/import-rules.js";
+import type { CountryCode } from "../../shared/phone.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
@@ -13,6 +14,8 @@ import { type ContactCandidate, type LeftOut, emptyCandidate } from "../import/c
 import { candidateToData } from "../import/to-fields.js";
 import { type Pacer, pacer } from "../import/pacing.js";
 import {
+  type CsvLayout,
+  type ImportFile,
   type PreparedRow,
   csvLayout,
   formatByName,
@@ -25,16 +28,9 @@ import { type OrgActor, authorize } from "../policies/can.js";
 import { csvCell } from "../import/csv-cell.js";
 import { garbageCollector } from "./heap.js";
 import { noticeImportFinished } from "./notices.js";
-import {
-  IMPORT_BATCH,
-  IMPORT_BATCH_CHARS,
-  type RowOutcome,
-  emptyTally,
-  prepareBatchInSlices,
-  progress,
-  undoChanges,
-  writeBatch,
-} from "./import-run.js";
+import { emptyTally, prepareBatchInSlices, progress, undoChanges, withPhotos, writeBatch } from "./import-run.js";
+import { type RowOutcome, batcher } from "./import-prepare.js";
+import { OFF_THREAD_ROWS, batchesOffThread } from "./import-prepare-thread.js";
 import { runGroups } from "./import-groups.js";
 import { distinctGroups } from "../import/category-groups.js";
 
@@ -239,6 +235,7 @@ export async function startImport(deps: AppDeps, actor: OrgActor, input: StartIn
         total: rowCount(file, layout),
         headers: layout?.hasHeader ? layout.headers : null,
         rows: preparedRows(file, layout, pace),
+        file: { file, layout },
       };
     },
   });
@@ -278,6 +275,8 @@ interface RunRows {
   /** A CSV file's header row, for the failed-rows download. */
   headers: string[] | null;
   rows: AsyncIterable<PreparedRow> | Iterable<PreparedRow>;
+  /** The file the rows are read from (a file's import): a large one is read again on a thread of its own. */
+  file?: { file: ImportFile; layout?: CsvLayout | undefined };
 }
 
 interface RunSource {
@@ -338,7 +337,7 @@ async function run(deps: AppDeps, actor: OrgActor, source: RunSource) {
     } else await record(read);
     writing = true;
     clearInterval(beating);
-    await process(deps, actor, id, source, read.rows).catch((error: unknown) => {
+    await process(deps, actor, id, source, read).catch((error: unknown) => {
       deps.log.error("import failed", { importId: id, error: String(error) });
     });
   });
@@ -381,19 +380,15 @@ async function process(
   actor: OrgActor,
   importId: string,
   { fileName, mode, labelsAsGroups = false }: Pick<RunSource, "fileName" | "mode" | "labelsAsGroups">,
-  rows: AsyncIterable<PreparedRow> | Iterable<PreparedRow>,
+  { rows, file, total }: RunRows,
 ) {
   const imports = deps.repos.imports(actor.organizationId);
   const tally = emptyTally(labelsAsGroups);
   const labels = labelsAsGroups ? runGroups() : null;
   try {
     const rules = await contactRules(deps, actor.organizationId);
+    const country = deps.config.defaultCountry;
     const collect = garbageCollector(GC_GROWTH_BYTES);
-    // On PostgreSQL the next batch is prepared while the previous one's write waits on the database (its
-    // own process, on another core). SQLite's driver is synchronous: a write runs to its end before
-    // anything else does, and preparing in between would only hold its lock longer.
-    const overlap = deps.database.engine === "postgres";
-    let writing: Promise<void> | undefined;
     const write = async (prepared: RowOutcome[]) => {
       const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels);
       bulkChanged(deps, actor);
@@ -405,30 +400,13 @@ async function process(
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
       await setImmediate();
     };
-    const flush = async (rows: PreparedRow[]) => {
-      // A hundred rows at a time with a turn of the event loop in between, on either engine: 2,000 rows
-      // of phone parsing held the thread for a tenth of a second or more.
-      const prepared = await prepareBatchInSlices(rows, deps.config.defaultCountry, rules);
-      await writing;
-      writing = write(prepared);
-      // Awaited before the next batch's write or at the end; marked handled now, so a failed write
-      // is not reported as an unhandled rejection while the next batch is being prepared.
-      writing.catch(() => undefined);
-      if (!overlap) await writing;
-    };
-    let batch: PreparedRow[] = [];
-    let chars = 0;
-    for await (const row of rows) {
-      batch.push(row);
-      for (const cell of row.raw) chars += cell.length;
-      if (batch.length === IMPORT_BATCH || chars >= IMPORT_BATCH_CHARS) {
-        await flush(batch);
-        batch = [];
-        chars = 0;
+    if (file && total >= OFF_THREAD_ROWS) {
+      // A large file is read and prepared on a thread of its own, batches ahead of the writes here.
+      for await (const prepared of batchesOffThread({ ...file, country, rules })) {
+        await withPhotos(prepared);
+        await write(prepared);
       }
-    }
-    if (batch.length) await flush(batch);
-    await writing;
+    } else await prepareHereAndWrite(rows, write, deps.database.engine === "postgres", country, rules);
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {
       // Every row was read: the count taken before (lines that begin a card) gives way to the real one.
@@ -462,6 +440,41 @@ async function process(
     await imports.update(importId, { ...progress(tally), status: "failed", finished_at: nowIso() }).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Prepares and writes the rows batch by batch on this thread. On PostgreSQL the next batch is prepared
+ * while the previous one's write waits on the database (its own process, on another core). SQLite's
+ * driver is synchronous: a write runs to its end before anything else does, and preparing in between
+ * would only hold its lock longer.
+ */
+async function prepareHereAndWrite(
+  rows: AsyncIterable<PreparedRow> | Iterable<PreparedRow>,
+  write: (prepared: RowOutcome[]) => Promise<void>,
+  overlap: boolean,
+  country: CountryCode,
+  rules: ContactRules,
+) {
+  let writing: Promise<void> | undefined;
+  const flush = async (batch: PreparedRow[]) => {
+    // A hundred rows at a time with a turn of the event loop in between, on either engine: 2,000 rows
+    // of phone parsing held the thread for a tenth of a second or more.
+    const prepared = await prepareBatchInSlices(batch, country, rules);
+    await writing;
+    writing = write(prepared);
+    // Awaited before the next batch's write or at the end; marked handled now, so a failed write
+    // is not reported as an unhandled rejection while the next batch is being prepared.
+    writing.catch(() => undefined);
+    if (!overlap) await writing;
+  };
+  const batches = batcher();
+  for await (const row of rows) {
+    const full = batches.add(row);
+    if (full) await flush(full);
+  }
+  const rest = batches.rest();
+  if (rest.length) await flush(rest);
+  await writing;
 }
 
 /** Many contacts changed at once (a committed batch, an undo): screens reload what they show. */

@@ -1,0 +1,66 @@
+// The CPU-bound half of an import: rows of a file cut into batches, and each batch's rows turned into
+// contacts ready to write (validated data, columns, match keys). Free of the database and of sharp, so
+// that a worker thread (import-prepare-worker.ts) can run it beside the writes.
+import type { ContactRules } from "../../shared/contact-model/data-schema.js";
+import type { ContactData } from "../../shared/contact-model/types.js";
+import type { CountryCode } from "../../shared/phone.js";
+import type { PreparedRow } from "../import/read-file.js";
+import { candidateToData } from "../import/to-fields.js";
+import type { PreparedPhoto } from "./contact-photos.js";
+import { rowAndKeysOfData } from "./contact-row.js";
+
+/**
+ * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
+ * faster (fewer commits, fewer full-text segments) but hold SQLite's write lock longer: 2,000 rows is
+ * about 0.1-0.2 s, which other writers wait out.
+ */
+export const IMPORT_BATCH = 2000;
+/**
+ * A batch ends sooner once its rows hold this much text: SQLite's write runs on the request thread, and
+ * every character of a note enters the trigram index. 2,000 rows of 5,000-character notes held the
+ * thread for over a second; 2,000 rows of a usual export are about 300 KB.
+ */
+export const IMPORT_BATCH_CHARS = 512 * 1024;
+
+/** Cuts rows into batches by the two limits above: `add` answers a batch once one is full. */
+export function batcher() {
+  let batch: PreparedRow[] = [];
+  let chars = 0;
+  const take = () => {
+    const full = batch;
+    batch = [];
+    chars = 0;
+    return full;
+  };
+  return {
+    add(row: PreparedRow): PreparedRow[] | null {
+      batch.push(row);
+      for (const cell of row.raw) chars += cell.length;
+      return batch.length === IMPORT_BATCH || chars >= IMPORT_BATCH_CHARS ? take() : null;
+    },
+    /** The rows left at the end (possibly none). */
+    rest: take,
+  };
+}
+
+/** A row ready to write: its data, columns (derived ones included) and match keys. */
+export interface ReadyRow {
+  row: PreparedRow;
+  data: ContactData;
+  written: ReturnType<typeof rowAndKeysOfData>;
+  /** The row's picture, resized (a vCard's PHOTO). */
+  photo?: PreparedPhoto | undefined;
+}
+
+/** A row after validation: refused with its reason, or ready (with the warnings it earned). */
+export type RowOutcome = { row: PreparedRow; message: string } | (ReadyRow & { warnings: string[] });
+
+/** Validates a batch's rows and derives their columns and keys (parsing phones above all). */
+export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: ContactRules): RowOutcome[] {
+  return rows.map((row) => {
+    const outcome = candidateToData(row.candidate, rules);
+    if (!outcome.ok) return { row, message: outcome.message };
+    const { is_favorite: _favorite, ...data } = outcome.data;
+    return { row, data, written: rowAndKeysOfData(data, country), warnings: outcome.warnings };
+  });
+}
