@@ -214,6 +214,8 @@ export const previewOptionsSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === "true")),
 });
 
+const excludedRowsSchema = z.array(z.string().regex(/^(Row|Contact) \d{1,7}$/)).max(10_000);
+
 /** The form fields of an import besides the file. */
 export const importOptionsSchema = previewOptionsSchema.extend({
   mode: z.enum(IMPORT_MODES).default("fill"),
@@ -222,7 +224,35 @@ export const importOptionsSchema = previewOptionsSchema.extend({
     .enum(["true", "false"])
     .optional()
     .transform((v) => v === "true"),
+  /** Rows the person left out in the preview (its matches list), by their labels ('Row 7', 'Contact 3'), as JSON. */
+  exclude: z
+    .string()
+    .max(200_000)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === "") return [];
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Refused below, as any other shape.
+      }
+      const parsed = excludedRowsSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: "The rows to leave out must be a JSON list of row labels" });
+      return z.NEVER;
+    }),
 });
+
+/** A row of the file that will update or fill an existing contact, as the preview lists it. */
+export interface ImportMatch {
+  /** The row's label ('Row 7', 'Contact 3'), as the summary names rows. */
+  row: string;
+  contactId: string;
+  contactName: string;
+  /** What they share. */
+  by: "phone" | "email";
+}
 
 /** A contact picked on the phone (Contact Picker API: arrays of names, numbers and addresses). */
 export const nativeContactSchema = z.object({

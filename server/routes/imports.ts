@@ -37,13 +37,13 @@ export const importRoutes = new Hono<AppEnv>()
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
     const rules = await contactRules(c.var.deps, c.var.orgActor.organizationId);
-    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules));
+    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules, c.var.deps));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
-    const { mapping, hasHeader, mode, encoding, categoriesAsGroups } = c.req.valid("form");
+    const { mapping, hasHeader, mode, encoding, categoriesAsGroups, exclude } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
-    const input = { bytes, fileName: name, read, mapping, hasHeader, mode, categoriesAsGroups };
+    const input = { bytes, fileName: name, read, mapping, hasHeader, mode, categoriesAsGroups, exclude };
     return c.json(await startImport(c.var.deps, c.var.orgActor, input), 201);
   })
   .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {

@@ -14,6 +14,7 @@ import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
+import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
 import { GROUP_NAME_MAX } from "../../shared/group-schemas.js";
@@ -102,16 +103,11 @@ function collectGroups(target: Target, row: PreparedRow, labels: RunGroups, tall
 
 const PREPARE_SLICE = 100;
 
-/**
- * prepareBatch a hundred rows at a time (about 5 ms each) with a turn of the event loop after each, so
- * a write waiting on PostgreSQL sends its next statement as soon as the one before answers.
- */
+/** prepareBatch a hundred rows at a time (about 5 ms each) with a turn of the event loop after each. */
 export async function prepareBatchInSlices(rows: PreparedRow[], country: CountryCode, rules: ContactRules): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i += PREPARE_SLICE) {
-    const slice = prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules);
-    await withPhotos(slice);
-    outcomes.push(...slice);
+    outcomes.push(...prepareBatch(rows.slice(i, i + PREPARE_SLICE), country, rules));
     await setImmediate();
   }
   return outcomes;
@@ -128,12 +124,17 @@ export async function withPhotos(outcomes: RowOutcome[]) {
   }
 }
 
+/** What a row matched by: the summary's words for it. */
+const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mail address");
+
 /**
- * Writes one batch in one transaction, every row through create-or-merge: a row whose first phone
- * (normalised) is an active contact's first phone (or a row's before it in the file) merges into that
- * contact by the one merge plan in `mode`; the others are created. The previous values of every
- * existing contact it changes are recorded. With `labels` (the run's groups), every contact it creates or
- * merges into joins the groups its rows' labels name; answers what it did to groups once committed.
+ * Writes one batch in one transaction, every row through create-or-merge: a row that shares a phone or
+ * an e-mail with an active contact (or with a row before it in the file) and whose name agrees
+ * (import-match.ts) merges into that contact by the one merge plan in `mode`; the others are created,
+ * those that share a number with someone of another name too (said in the summary). The previous values
+ * of every existing contact it changes are recorded. With `labels` (the run's groups), every contact it
+ * creates or merges into joins the groups its rows' labels name; answers what it did to groups once
+ * committed. Rows the person left out in the preview (`excluded`, by their labels) are skipped.
  */
 export async function writeBatch(
   deps: AppDeps,
@@ -143,45 +144,53 @@ export async function writeBatch(
   outcomes: RowOutcome[],
   tally: RunTally,
   labels: RunGroups | null = null,
+  excluded: ReadonlySet<string> = new Set(),
 ): Promise<BatchGroups | null> {
   const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
   for (const outcome of outcomes) {
-    if ("message" in outcome) fail(tally, outcome.row, outcome.message);
-    else {
+    if (excluded.has(outcome.row.label)) {
+      tally.processed++;
+      tally.skipped++;
+      notice(tally, outcome.row, "left out, as chosen in the preview");
+    } else if ("message" in outcome) {
+      tally.processed++;
+      fail(tally, outcome.row, outcome.message);
+    } else {
       for (const warning of outcome.warnings) notice(tally, outcome.row, warning);
       prepared.push(outcome);
     }
   }
-  tally.processed += outcomes.length - prepared.length;
   if (prepared.length === 0) return null;
 
   const batchGroups = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(organizationId);
-    const digits = [...new Set(prepared.map((p) => p.written.columns.phone_digits).filter(Boolean))];
-    await contacts.lockPhones(digits);
-    const targets = new Map<string, Target>();
-    for (const row of await contacts.findByPhones(digits)) {
-      if (!targets.has(row.phone_digits))
-        targets.set(row.phone_digits, {
-          id: row.id,
-          row,
-          data: dataOfRow(row),
-          isNew: false,
-          ownedByRun: row.import_id === importId,
-          previous: {},
-          dirty: false,
-          written: { columns: null as never, keys: [] },
-          extras: undefined,
-        });
+    const rowKeys = prepared.flatMap((p) => p.written.keys);
+    // The same lock a create of the number takes; e-mails get locks of their own name.
+    await contacts.lockPhones([...new Set(rowKeys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))]);
+    const index: KeyIndex<Target> = new Map();
+    const existing: Target[] = [];
+    for (const holder of await contacts.holdersOfKeys(rowKeys)) {
+      const target: Target = {
+        id: holder.row.id,
+        row: holder.row,
+        data: dataOfRow(holder.row),
+        isNew: false,
+        ownedByRun: holder.row.import_id === importId,
+        previous: {},
+        dirty: false,
+        written: { columns: null as never, keys: [] },
+        extras: undefined,
+      };
+      existing.push(target);
+      fileUnderKeys(index, holder.keys, target);
     }
     const created: Target[] = [];
     for (const { row, data, written, photo } of prepared) {
       tally.processed++;
       for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
-      const digitsKey = written.columns.phone_digits;
-      const target = digitsKey ? targets.get(digitsKey) : undefined;
-      if (!target) {
+      const match = matchRow(data, written.keys, index);
+      if (!match.target) {
         const fresh: Target = {
           id: newId(),
           row: null,
@@ -196,13 +205,20 @@ export async function writeBatch(
         };
         created.push(fresh);
         if (labels) collectGroups(fresh, row, labels, tally);
-        if (digitsKey) targets.set(digitsKey, fresh);
+        fileUnderKeys(index, written.keys, fresh);
         tally.imported++;
+        if (match.sharedWith)
+          notice(
+            tally,
+            row,
+            `added as a new contact: it shares a number or e-mail address with ${contactDisplayName(match.sharedWith.data)}, whose name differs`,
+          );
         continue;
       }
+      const target = match.target;
       if (mode === "skip") {
         tally.skipped++;
-        notice(tally, row, `skipped: the number belongs to ${contactDisplayName(target.data)}`);
+        notice(tally, row, `skipped: the ${byWords(match.by)} belongs to ${contactDisplayName(target.data)}`);
         continue;
       }
       const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
@@ -214,6 +230,8 @@ export async function writeBatch(
         target.data = plan.result;
         target.dirty = true;
       }
+      // A later row of the file finds the contact by the keys this one brought too.
+      fileUnderKeys(index, written.keys, target);
       tally.merged++;
       if (labels) collectGroups(target, row, labels, tally);
       const into = contactDisplayName(target.data);
@@ -242,8 +260,8 @@ export async function writeBatch(
     await contacts.counter.adjust(inserts.length);
     const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
     const notMerged = new Set<string>();
-    for (const target of targets.values()) {
-      if (target.isNew || !target.dirty || !target.row) continue;
+    for (const target of existing) {
+      if (!target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
       const ok = await contacts.update(
         target.id,
@@ -270,7 +288,7 @@ export async function writeBatch(
     let batchGroups: BatchGroups | null = null;
     if (labels && tally.groups) {
       const labelled = new Map<string, LabelledContact>();
-      for (const t of [...created, ...targets.values()]) {
+      for (const t of [...created, ...existing]) {
         if (!t.groups?.size || notMerged.has(t.id)) continue;
         labelled.set(t.id, { id: t.id, existed: !t.ownedByRun, groups: t.groups });
       }

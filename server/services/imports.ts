@@ -1,6 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import Papa from "papaparse";
-import type { ColumnMapping, ImportMode } from "../../shared/import-schemas.js";
+import type { ColumnMapping, ImportMatch, ImportMode } from "../../shared/import-schemas.js";
 import { canUndoImport } from "../../shared/policy/import-rules.js";
 import type { CountryCode } from "../../shared/phone.js";
 import type { AppDeps } from "../deps.js";
@@ -30,6 +30,10 @@ import { garbageCollector } from "./heap.js";
 import { noticeImportFinished } from "./notices.js";
 import { emptyTally, prepareBatchInSlices, progress, undoChanges, withPhotos, writeBatch } from "./import-run.js";
 import { type RowOutcome, batcher } from "./import-prepare.js";
+import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
+import { dataOfRow } from "./contact-row.js";
+import { contactDisplayName } from "../../shared/contact-display.js";
+import type { ContactData } from "../../shared/contact-model/types.js";
 import { OFF_THREAD_ROWS, batchesOffThread } from "./import-prepare-thread.js";
 import { runGroups } from "./import-groups.js";
 import { distinctGroups } from "../import/category-groups.js";
@@ -145,10 +149,21 @@ export async function previewImport(
   chosen: { hasHeader?: boolean | undefined; mapping?: ColumnMapping[] | undefined } = {},
   /** The organization's rules (its phone rule): the preview shows contacts as they will be stored. */
   rules: ContactRules = DEFAULT_CONTACT_RULES,
+  /** The book the rows' matches are looked for in (without it, none are). */
+  deps?: AppDeps,
 ) {
   authorize(actor, "contacts.import");
   const pace = pacer();
   const file = await readImportFile(bytes, fileName, read, pace);
+  const matchesOf = (layout?: CsvLayout) =>
+    deps
+      ? previewMatches(
+          deps,
+          actor.organizationId,
+          { rows: preparedRows(file, layout, pace), file: { file, layout }, total: rowCount(file, layout) },
+          rules,
+        )
+      : { matches: [], matchCount: 0 };
   if (file.format === "vcard") {
     const { contacts, categories } = await previewContacts(preparedRows(file, undefined, pace), rules);
     return {
@@ -163,6 +178,7 @@ export async function previewImport(
       contacts,
       categories,
       estimatedRows: rowCount(file),
+      ...(await matchesOf()),
     };
   }
   const guessed = csvLayout(file.head, chosen.hasHeader);
@@ -185,7 +201,41 @@ export async function previewImport(
     /** The groups the first rows' labels name (up to 20): the screen offers to add contacts to them. */
     categories,
     estimatedRows: rowCount(file, layout),
+    ...(await matchesOf(layout)),
   };
+}
+
+/** The matches the preview lists (the count covers the whole file). */
+const PREVIEW_MATCHES = 200;
+
+/**
+ * The rows of the whole file that would update or fill an existing contact (import-match.ts: a shared
+ * phone or e-mail, and names that agree), read as the import will read them, batch by batch against
+ * the book. Rows matching only a row before them in the file are not listed: they create one contact.
+ */
+async function previewMatches(
+  deps: AppDeps,
+  organizationId: string,
+  source: Pick<RunRows, "rows" | "file" | "total">,
+  rules: ContactRules,
+): Promise<{ matches: ImportMatch[]; matchCount: number }> {
+  const contacts = deps.repos.contacts(organizationId);
+  const matches: ImportMatch[] = [];
+  let matchCount = 0;
+  for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
+    const ready = batch.filter((o): o is Exclude<RowOutcome, { message: string }> => !("message" in o));
+    const index: KeyIndex<{ id: string; data: ContactData }> = new Map();
+    for (const holder of await contacts.holdersOfKeys(ready.flatMap((o) => o.written.keys)))
+      fileUnderKeys(index, holder.keys, { id: holder.row.id, data: dataOfRow(holder.row) });
+    for (const { row, data, written } of ready) {
+      const match = matchRow(data, written.keys, index);
+      if (!match.target) continue;
+      matchCount++;
+      if (matches.length < PREVIEW_MATCHES)
+        matches.push({ row: row.label, contactId: match.target.id, contactName: contactDisplayName(match.target.data), by: match.by.kind });
+    }
+  }
+  return { matches, matchCount };
 }
 
 /** A card's name, first phone and first e-mail, as the vCard preview's table shows them. */
@@ -205,6 +255,8 @@ interface StartInput {
   mode: ImportMode;
   /** Add each contact to the groups its labels name, creating the missing ones. */
   categoriesAsGroups?: boolean | undefined;
+  /** Rows left out in the preview, by label. */
+  exclude?: string[] | undefined;
 }
 
 /**
@@ -224,6 +276,7 @@ export async function startImport(deps: AppDeps, actor: OrgActor, input: StartIn
     fileName: input.fileName,
     mode: input.mode,
     labelsAsGroups: input.categoriesAsGroups ?? false,
+    exclude: input.exclude ?? [],
     async read(pace) {
       const file = await readImportFile(input.bytes, input.fileName, input.read, pace);
       const layout = file.format === "csv" ? csvLayout(file.head, input.hasHeader, input.mapping) : undefined;
@@ -286,6 +339,8 @@ interface RunSource {
   mode: ImportMode;
   /** Contacts join the groups their labels name. */
   labelsAsGroups?: boolean;
+  /** Rows the person left out in the preview, by label. */
+  exclude?: string[];
   /** Reads the file, refusing one that cannot be imported (an AppError: nothing is written). */
   read(pace: Pacer): Promise<RunRows>;
 }
@@ -379,7 +434,7 @@ async function process(
   deps: AppDeps,
   actor: OrgActor,
   importId: string,
-  { fileName, mode, labelsAsGroups = false }: Pick<RunSource, "fileName" | "mode" | "labelsAsGroups">,
+  { fileName, mode, labelsAsGroups = false, exclude = [] }: Pick<RunSource, "fileName" | "mode" | "labelsAsGroups" | "exclude">,
   { rows, file, total }: RunRows,
 ) {
   const imports = deps.repos.imports(actor.organizationId);
@@ -389,8 +444,8 @@ async function process(
     const rules = await contactRules(deps, actor.organizationId);
     const country = deps.config.defaultCountry;
     const collect = garbageCollector(GC_GROWTH_BYTES);
-    const write = async (prepared: RowOutcome[]) => {
-      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels);
+    const write = async (prepared: RowOutcome[], excluded: ReadonlySet<string>) => {
+      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels, excluded);
       bulkChanged(deps, actor);
       // Once a batch: the groups screens reload their lists.
       if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });
@@ -400,13 +455,11 @@ async function process(
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
       await setImmediate();
     };
-    if (file && total >= OFF_THREAD_ROWS) {
-      // A large file is read and prepared on a thread of its own, batches ahead of the writes here.
-      for await (const prepared of batchesOffThread({ ...file, country, rules })) {
-        await withPhotos(prepared);
-        await write(prepared);
-      }
-    } else await prepareHereAndWrite(rows, write, deps.database.engine === "postgres", country, rules);
+    const excluded = new Set(exclude);
+    for await (const prepared of outcomeBatches({ rows, file, total }, country, rules)) {
+      await withPhotos(prepared);
+      await write(prepared, excluded);
+    }
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {
       // Every row was read: the count taken before (lines that begin a card) gives way to the real one.
@@ -443,38 +496,26 @@ async function process(
 }
 
 /**
- * Prepares and writes the rows batch by batch on this thread. On PostgreSQL the next batch is prepared
- * while the previous one's write waits on the database (its own process, on another core). SQLite's
- * driver is synchronous: a write runs to its end before anything else does, and preparing in between
- * would only hold its lock longer.
+ * A run's rows as prepared batches: a large file's from a thread of its own (read and prepared batches
+ * ahead of the caller's writes), a small one's here, a hundred rows at a time with a turn of the event
+ * loop in between (2,000 rows of phone parsing held the thread for a tenth of a second or more).
  */
-async function prepareHereAndWrite(
-  rows: AsyncIterable<PreparedRow> | Iterable<PreparedRow>,
-  write: (prepared: RowOutcome[]) => Promise<void>,
-  overlap: boolean,
+async function* outcomeBatches(
+  { rows, file, total }: Pick<RunRows, "rows" | "file" | "total">,
   country: CountryCode,
   rules: ContactRules,
-) {
-  let writing: Promise<void> | undefined;
-  const flush = async (batch: PreparedRow[]) => {
-    // A hundred rows at a time with a turn of the event loop in between, on either engine: 2,000 rows
-    // of phone parsing held the thread for a tenth of a second or more.
-    const prepared = await prepareBatchInSlices(batch, country, rules);
-    await writing;
-    writing = write(prepared);
-    // Awaited before the next batch's write or at the end; marked handled now, so a failed write
-    // is not reported as an unhandled rejection while the next batch is being prepared.
-    writing.catch(() => undefined);
-    if (!overlap) await writing;
-  };
+): AsyncGenerator<RowOutcome[]> {
+  if (file && total >= OFF_THREAD_ROWS) {
+    yield* batchesOffThread({ ...file, country, rules });
+    return;
+  }
   const batches = batcher();
   for await (const row of rows) {
     const full = batches.add(row);
-    if (full) await flush(full);
+    if (full) yield await prepareBatchInSlices(full, country, rules);
   }
   const rest = batches.rest();
-  if (rest.length) await flush(rest);
-  await writing;
+  if (rest.length) yield await prepareBatchInSlices(rest, country, rules);
 }
 
 /** Many contacts changed at once (a committed batch, an undo): screens reload what they show. */

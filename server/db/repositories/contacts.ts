@@ -419,6 +419,39 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     },
 
     /** The active contacts holding any of these keys, oldest first, each with the keys it holds of them. */
+    /**
+     * The active contacts holding any of `keys` (an import batch's phones and e-mails, thousands), each
+     * with the keys it holds, oldest first. The keys travel as one JSON parameter per kind: an OR of
+     * thousands of pairs is a statement of thousands of nodes, and SQLite plans it poorly.
+     */
+    async holdersOfKeys(keys: MatchKey[]): Promise<{ row: ContactRow; keys: MatchKey[] }[]> {
+      const held: { kind: MatchKey["kind"]; key: string; contact_id: string }[] = [];
+      for (const kind of ["phone", "email"] as const) {
+        const wanted = [...new Set(keys.filter((k) => k.kind === kind).map((k) => k.key))];
+        if (wanted.length === 0) continue;
+        const list =
+          engine === "postgres" ? sql`select unnest(${wanted}::text[])` : sql`select value from json_each(${JSON.stringify(wanted)})`;
+        const { rows } = await sql<{ key: string; contact_id: string }>`select key, contact_id from contact_keys
+          where organization_id = ${organizationId} and kind = ${kind} and key in (${list})`.execute(db);
+        for (const r of rows) held.push({ kind, key: r.key, contact_id: r.contact_id });
+      }
+      const ids = [...new Set(held.map((h) => h.contact_id))];
+      if (ids.length === 0) return [];
+      const rows = (await active()
+        .selectAll("c")
+        .where("c.id", "in", ids)
+        .orderBy("c.created_at")
+        .orderBy("c.id")
+        .execute()) as ContactRow[];
+      const keysOf = new Map<string, MatchKey[]>();
+      for (const h of held) {
+        const list = keysOf.get(h.contact_id) ?? [];
+        list.push({ kind: h.kind, key: h.key });
+        keysOf.set(h.contact_id, list);
+      }
+      return rows.map((row) => ({ row, keys: keysOf.get(row.id) ?? [] }));
+    },
+
     async withKeys(keys: MatchKey[]): Promise<(ContactRow & { matched: MatchKey[] })[]> {
       if (keys.length === 0) return [];
       const held = await db
