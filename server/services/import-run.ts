@@ -14,6 +14,7 @@ import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
+import { type ImportedChange, recordImportHistory } from "./contact-history.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
 import { GROUP_NAME_MAX } from "../../shared/group-schemas.js";
@@ -300,6 +301,12 @@ export async function writeBatch(
         changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
+    await recordImportHistory(repos, organizationId, importId, [
+      ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: t.data })),
+      ...[...targets.values()]
+        .filter((t) => !t.isNew && t.dirty && t.row && !notMerged.has(t.id))
+        .map((t) => ({ contactId: t.id, action: "update" as const, version: t.row!.version + 1, before: dataOfRow(t.row!), after: t.data })),
+    ]);
     let batchGroups: BatchGroups | null = null;
     if (labels && tally.groups) {
       const labelled = new Map<string, LabelledContact>();
@@ -337,7 +344,15 @@ export function progress(tally: RunTally) {
 }
 
 /** Restores what a run changed on existing contacts, unless they were edited since (those are listed). */
-export async function undoChanges(repos: Repositories, organizationId: string, importId: string, now: string, country: CountryCode) {
+export async function undoChanges(
+  repos: Repositories,
+  organizationId: string,
+  importId: string,
+  now: string,
+  country: CountryCode,
+  /** Who undoes it, for the contacts' history. */
+  userId?: string,
+) {
   const restored: string[] = [];
   const editedSince: { id: string; name: string }[] = [];
   let after = "";
@@ -347,6 +362,7 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
     after = batch.at(-1)!.contact_id;
     await repos.transaction(async (trx) => {
       const contacts = trx.contacts(organizationId);
+      const undone: ImportedChange[] = [];
       for (const change of batch) {
         const current = await contacts.find(change.contact_id);
         if (!current || current.import_id === importId) continue;
@@ -363,9 +379,11 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
         const written = rowAndKeysOfData(data, country);
         if (await contacts.update(current.id, { ...written.columns, updated_at: now, version: current.version + 1 }, current.version)) {
           await contacts.replaceKeys(current.id, written.keys);
+          undone.push({ contactId: current.id, action: "undo", version: current.version + 1, before: dataOfRow(current), after: data });
         }
         restored.push(current.id);
       }
+      await recordImportHistory(trx, organizationId, importId, undone, userId);
     });
   }
   return { restored: restored.length, editedSince };
