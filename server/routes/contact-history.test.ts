@@ -67,7 +67,11 @@ describe.each(engines)("contact history (%s)", (engine) => {
     const update = items[2];
     expect(update.changes).toEqual([
       { field: "job_title", from: null, to: "Admiral" },
-      { field: "phones", from: [expect.objectContaining({ value: expect.stringContaining("555") })], to: [expect.objectContaining({ type: "work" })] },
+      {
+        field: "phones",
+        from: [expect.objectContaining({ value: expect.stringContaining("555") })],
+        to: [expect.objectContaining({ type: "work" })],
+      },
     ]);
     expect(items[3].changes).toEqual(
       expect.arrayContaining([
@@ -167,7 +171,11 @@ describe.each(engines)("contact history (%s)", (engine) => {
     await api("DELETE", `/contacts/${created.id}`);
     expect((await api("DELETE", `/trash/${created.id}`)).status).toBe(204);
     expect((await api("GET", `/contacts/${created.id}/history`)).status).toBe(404);
-    const rows = await t.database.db.selectFrom("contact_history").select(["action", "changes"]).where("contact_id", "=", created.id).execute();
+    const rows = await t.database.db
+      .selectFrom("contact_history")
+      .select(["action", "changes"])
+      .where("contact_id", "=", created.id)
+      .execute();
     expect(rows).toEqual([{ action: "purge", changes: "[]" }]);
     const purged = (await audit("CONTACT_PURGED")).find((e) => JSON.stringify(e).includes(created.id));
     expect(JSON.stringify(purged)).toContain("Gone Forever");
@@ -177,7 +185,12 @@ describe.each(engines)("contact history (%s)", (engine) => {
     const created = (await api("POST", "/contacts", { first_name: "Old", phone: phone() })).json.contact;
     await api("PATCH", `/contacts/${created.id}`, { version: 1, notes: "recent" });
     const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
-    await t.database.db.updateTable("contact_history").set({ at: longAgo }).where("contact_id", "=", created.id).where("version", "=", 1).execute();
+    await t.database.db
+      .updateTable("contact_history")
+      .set({ at: longAgo })
+      .where("contact_id", "=", created.id)
+      .where("version", "=", 1)
+      .execute();
     expect(await pruneContactHistory(t.deps)).toBeGreaterThanOrEqual(1);
     expect((await history(created.id)).map((h) => h.version)).toEqual([2]);
   });

@@ -189,7 +189,11 @@ export async function restoreContactVersion(deps: AppDeps, actor: OrgActor, id: 
   const written = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     const edited = rowAndKeysOfData(data, country);
-    const row = await contacts.updateReturning(id, { ...edited.columns, updated_at: nowIso(), version: current.version + 1 }, current.version);
+    const row = await contacts.updateReturning(
+      id,
+      { ...edited.columns, updated_at: nowIso(), version: current.version + 1 },
+      current.version,
+    );
     if (!row) throw versionConflict();
     await contacts.replaceKeys(id, edited.keys);
     await recordContactChange(repos, actor, {

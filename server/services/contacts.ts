@@ -230,7 +230,13 @@ export async function createContact(
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
     await contacts.replaceKeys(twin.id, merged.keys);
-    await recordContactChange(repos, actor, { contactId: twin.id, action: "merge", before: dataOfRow(twin), after: plan.result, version: written.version });
+    await recordContactChange(repos, actor, {
+      contactId: twin.id,
+      action: "merge",
+      before: dataOfRow(twin),
+      after: plan.result,
+      version: written.version,
+    });
     return {
       contact: presentContact(written, country),
       merged: true,
@@ -287,7 +293,13 @@ export async function updateContact(
     );
     if (!written) return undefined;
     await contacts.replaceKeys(id, edited.keys);
-    await recordContactChange(repos, actor, { contactId: id, action: "update", before: dataOfRow(current), after: data, version: written.version });
+    await recordContactChange(repos, actor, {
+      contactId: id,
+      action: "update",
+      before: dataOfRow(current),
+      after: data,
+      version: written.version,
+    });
     if (photo) await repos.contactPhotos(actor.organizationId).put(id, photo, now);
     else if (photo === null) await repos.contactPhotos(actor.organizationId).delete(id);
     return written;

@@ -305,7 +305,13 @@ export async function writeBatch(
       ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: t.data })),
       ...[...targets.values()]
         .filter((t) => !t.isNew && t.dirty && t.row && !notMerged.has(t.id))
-        .map((t) => ({ contactId: t.id, action: "update" as const, version: t.row!.version + 1, before: dataOfRow(t.row!), after: t.data })),
+        .map((t) => ({
+          contactId: t.id,
+          action: "update" as const,
+          version: t.row!.version + 1,
+          before: dataOfRow(t.row!),
+          after: t.data,
+        })),
     ]);
     let batchGroups: BatchGroups | null = null;
     if (labels && tally.groups) {

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("changes", "text", (c) => c.notNull())
     .execute();
   // A contact's timeline, newest first, is one backward range of this index.
-  await db.schema.createIndex("contact_history_by_contact").on("contact_history").columns(["organization_id", "contact_id", "version"]).execute();
+  await db.schema
+    .createIndex("contact_history_by_contact")
+    .on("contact_history")
+    .columns(["organization_id", "contact_id", "version"])
+    .execute();
   // Pruning by age is one range from the start of this one.
   await db.schema.createIndex("contact_history_by_time").on("contact_history").column("at").execute();
 }

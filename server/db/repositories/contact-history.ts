@@ -97,7 +97,12 @@ export function contactHistoryRepository(db: Kysely<Schema>, engine: Engine, org
 
     /** The contact as stored, active or in the trash. */
     contactState(contactId: string) {
-      return db.selectFrom("contacts").selectAll().where("organization_id", "=", organizationId).where("id", "=", contactId).executeTakeFirst();
+      return db
+        .selectFrom("contacts")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", contactId)
+        .executeTakeFirst();
     },
 
     /** An import run's file name and who started it, for the rows it writes. */
