@@ -33,8 +33,8 @@ describe("contact history", () => {
     await expectVisible(page.getByText("Contact updated successfully"));
     await expect.poll(() => edit.count()).toBe(0);
 
-    // The History tab: who changed what, newest first.
-    if ((await detail.count()) === 0) await row.getByRole("cell", { name: "Historia" }).click();
+    // The History tab of the contact, opened again: who changed what, newest first.
+    await row.getByRole("cell", { name: "Historia" }).click();
     await detail.getByRole("tab", { name: "History" }).click();
     const entries = detail.getByTestId("history-entry");
     await expectVisible(entries.first().getByText("Job title: Nurse → Surgeon"));
