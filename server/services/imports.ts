@@ -546,16 +546,21 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     return { count, leftGroups };
   });
   const trashed = removed.count;
-  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry, actor.userId).catch(
-    async (error: unknown) => {
-      // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
-      await deps.repos
-        .imports(actor.organizationId)
-        .update(id, { undone_at: null })
-        .catch(() => undefined);
-      throw error;
-    },
-  );
+  const { restored, editedSince } = await undoChanges(
+    deps.repos,
+    actor.organizationId,
+    id,
+    now,
+    deps.config.defaultCountry,
+    actor.userId,
+  ).catch(async (error: unknown) => {
+    // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
+    await deps.repos
+      .imports(actor.organizationId)
+      .update(id, { undone_at: null })
+      .catch(() => undefined);
+    throw error;
+  });
   bulkChanged(deps, actor);
   if (removed.leftGroups) deps.events.changed(actor.organizationId, actor.userId, "group.member_removed", { ids: [] });
   const report = { trashed, restored, editedSince, ...(row.groups ? { leftGroups: removed.leftGroups } : {}) };
