@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pruneContactHistory } from "../services/contact-history.js";
 import { createAppPassword, dav } from "../test/dav-client.js";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
-import { type TestApp, createTestApp, engines } from "../test/harness.js";
+import { APP_URL, type TestApp, createTestApp, engines } from "../test/harness.js";
 import { send, signIn } from "../test/requests.js";
+import { readSse } from "../test/sse.js";
 import { csvOf, upload } from "../test/uploads.js";
 
 // Who changed a contact, when, and what: the history of every write path, and an earlier version back.
@@ -95,8 +96,13 @@ describe.each(engines)("contact history (%s)", (engine) => {
     const v3 = (await api("PATCH", `/contacts/${created.id}`, { version: v2.version, last_name: "Turing" })).json;
     expect(v3.version).toBe(3);
 
+    // Others' screens hear of it as of any edit.
+    const live = readSse(await t.app.request(`/api/orgs/${org}/events`, { headers: { origin: APP_URL, cookie: staffCookie } }));
+    await live.next((f) => f.event === "ready");
     const restored = await api("POST", `/contacts/${created.id}/history/1/restore`);
     expect(restored.status, restored.text).toBe(200);
+    expect(await live.event("contact.updated")).toMatchObject({ ids: [created.id], version: 4, actorId: admin.id });
+    await live.cancel();
     expect(restored.json).toMatchObject({ version: 4, company: "Bletchley", notes: null, last_name: null, first_name: "Alan" });
     const now = (await api("GET", `/contacts/${created.id}`)).json;
     expect(now).toMatchObject({ version: 4, company: "Bletchley", notes: null });
@@ -179,6 +185,21 @@ describe.each(engines)("contact history (%s)", (engine) => {
     expect(rows).toEqual([{ action: "purge", changes: "[]" }]);
     const purged = (await audit("CONTACT_PURGED")).find((e) => JSON.stringify(e).includes(created.id));
     expect(JSON.stringify(purged)).toContain("Gone Forever");
+  });
+
+  it("pages 50 entries at a time, and restores nothing of a contact in the trash", async () => {
+    let contact = (await api("POST", "/contacts", { first_name: "Paged", phone: phone() })).json.contact;
+    for (let i = 0; i < 54; i++)
+      contact = (await api("PATCH", `/contacts/${contact.id}`, { version: contact.version, notes: `edit ${i}` })).json;
+    const first = await api("GET", `/contacts/${contact.id}/history`);
+    expect(first.json.items.map((h: any) => h.version)).toEqual(Array.from({ length: 50 }, (_, i) => 55 - i));
+    const rest = await api("GET", `/contacts/${contact.id}/history?cursor=${first.json.nextCursor}`);
+    expect(rest.json).toMatchObject({ nextCursor: null });
+    expect(rest.json.items.map((h: any) => h.version)).toEqual([5, 4, 3, 2, 1]);
+    expect((await api("GET", `/contacts/${contact.id}/history?cursor=nonsense`)).status).toBe(400);
+
+    await api("DELETE", `/contacts/${contact.id}`);
+    expect((await api("POST", `/contacts/${contact.id}/history/1/restore`)).status).toBe(404);
   });
 
   it("prunes entries older than HISTORY_DAYS", async () => {
