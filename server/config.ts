@@ -41,6 +41,8 @@ export interface Config {
   passwordHashThreads: number;
   /** The country of phone numbers typed without a country code (ISO 3166 alpha-2). */
   defaultCountry: CountryCode;
+  /** Days a contact's history is kept (ADR 016); older entries are pruned in the background. */
+  historyDays: number;
 }
 
 export interface DatabaseTimeouts {
@@ -124,6 +126,7 @@ const schema = z.object({
     .toUpperCase()
     .refine(isCountryCode, "must be a two-letter country code such as US, GB or DE")
     .default(FALLBACK_COUNTRY),
+  HISTORY_DAYS: z.coerce.number().int().min(1, "must be at least 1").max(36_500).default(365),
   NODE_ENV: z.string().optional(),
 });
 
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordHashThreads: e.PASSWORD_HASH_THREADS,
     defaultCountry: e.DEFAULT_COUNTRY as CountryCode,
+    historyDays: e.HISTORY_DAYS,
   };
 }
 

@@ -14,6 +14,7 @@ import { serveWhileWaiting, type WaitingServer } from "./http/waiting-server.js"
 import { createConsoleLogger, type Logger } from "./logger.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 import { startInvitationSweeper } from "./services/invitations.js";
+import { startHistoryPruner } from "./services/contact-history.js";
 
 function readConfig(): Config {
   try {
@@ -80,7 +81,9 @@ async function serveHttp(config: Config, log: Logger) {
   const deps = { ...buildDeps(config, database, log), draining: () => draining() };
   const app = createApp(deps);
   // One sweeper is enough: the single process, or the first worker.
-  const stopSweeper = !cluster.isWorker || cluster.worker?.id === 1 ? startInvitationSweeper(deps) : () => undefined;
+  const sweeps = !cluster.isWorker || cluster.worker?.id === 1;
+  const stopSweeper = sweeps ? startInvitationSweeper(deps) : () => undefined;
+  const stopPruner = sweeps ? startHistoryPruner(deps) : () => undefined;
   const http = await serveGracefully(app.fetch, config.port, log);
   draining = http.draining;
   if (cluster.isPrimary) {
@@ -90,6 +93,7 @@ async function serveHttp(config: Config, log: Logger) {
   const shutdown = async () => {
     if (http.draining()) return;
     stopSweeper();
+    stopPruner();
     // Open streams never finish by themselves: end them first so the drain waits only for real requests.
     const closingLive = deps.live.close();
     const finished = await http.shutdown(config.shutdownGraceMs);

@@ -121,4 +121,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   ORGANIZATION_SETTINGS_CHANGED: "Organization settings changed",
   CARDDAV_SYNC: "Device sync",
   ORGANIZATION_DELETED: "Organization deleted",
+  CONTACT_CREATED: "Contact created",
+  CONTACT_UPDATED: "Contact edited",
+  CONTACT_DELETED: "Contact moved to trash",
+  CONTACT_RESTORED: "Contact restored",
+  CONTACT_PURGED: "Contact deleted permanently",
 };

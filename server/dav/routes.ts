@@ -11,6 +11,7 @@ import { cardToContact, contactToCard, unreadPhotoLine } from "../vcard/contact-
 import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
 import { type DavEnv, requireAppPassword } from "./auth.js";
 import { recordDevice } from "./devices.js";
+import { viaDevice } from "../services/contact-history.js";
 import { bookPath, cardPath, DAV_ROOT, type DavTarget, homePath, parseDavPath, principalPath, PRINCIPALS } from "./paths.js";
 import {
   bookProperties,
@@ -55,7 +56,8 @@ export async function bookActor(c: Context<DavEnv>, target: { userId: string; or
   const decision = can(actor, "contacts.sync", { staffCardDav: Boolean(membership.staff_carddav) });
   if (!decision.allowed) throw new DavError(403, decision.message);
   await recordDevice(c.var.deps, actor, user, fullSync);
-  return { actor, name: membership.organization_name };
+  // Its writes are recorded in the contacts' history under the device's name (its app password's).
+  return { actor: viaDevice(actor, user.appPasswordName), name: membership.organization_name };
 }
 
 async function readBody(c: Context<DavEnv>) {

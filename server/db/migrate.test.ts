@@ -7,6 +7,7 @@ const EXPECTED_TABLES = [
   "app_passwords",
   "audit_logs",
   "contact_counts",
+  "contact_history",
   "contact_keys",
   "contact_photos",
   "contact_tombstones",

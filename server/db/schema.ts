@@ -263,6 +263,20 @@ export interface ImportGroupLinksTable {
   contact_id: string;
 }
 
+export interface ContactHistoryTable {
+  id: string;
+  organization_id: string;
+  contact_id: string;
+  version: number;
+  at: Timestamp;
+  user_id: string | null;
+  actor: string | null;
+  source: string;
+  action: string;
+  /** JSON: [{ field, from, to }]. */
+  changes: string;
+}
+
 export interface UsageStatsTable {
   organization_id: string;
   user_id: string;
@@ -378,6 +392,7 @@ export interface Schema {
   import_group_links: ImportGroupLinksTable;
   usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
+  contact_history: ContactHistoryTable;
 }
 
 export type ContactRow = Selectable<ContactsTable>;

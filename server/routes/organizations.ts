@@ -6,6 +6,7 @@ import { requireSession } from "../http/session.js";
 import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization, updateOrganization } from "../services/organizations.js";
+import { contactHistoryRoutes } from "./contact-history.js";
 import { contactPhotoRoutes } from "./contact-photos.js";
 import { contactRoutes } from "./contacts.js";
 import { exportRoutes } from "./export.js";
@@ -33,6 +34,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   .route("/:orgId", memberRoutes)
   .route("/:orgId", contactRoutes)
   .route("/:orgId", contactPhotoRoutes)
+  .route("/:orgId", contactHistoryRoutes)
   .route("/:orgId", groupRoutes)
   .route("/:orgId", importRoutes)
   .route("/:orgId", exportRoutes)

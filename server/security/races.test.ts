@@ -102,7 +102,7 @@ describe.each(engines)("concurrent requests on one row (%s)", (engine) => {
     const undone = answers.find((a) => a.status === 200)!;
     expect(undone.json).toMatchObject({ canUndo: false, undoReport: { trashed: 20, restored: 1, editedSince: [] } });
     const audit = await api("GET", "/audit?action=IMPORT_UNDONE");
-    expect(audit.json.items.map((e: any) => e.newData)).toEqual([{ trashed: 20, restored: 1, editedSince: 0 }]);
+    expect(audit.json.items.map((e: any) => e.newData)).toEqual([{ fileName: "Phone contacts", trashed: 20, restored: 1, editedSince: 0 }]);
     // The merged contact got its values back once: one version for the merge, one for the undo.
     const merged = (await api("GET", `/contacts/${existing.id}`)).json;
     expect(merged).toMatchObject({ email: null, version: existing.version + 2 });

@@ -27,6 +27,7 @@ import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
+import { recordContactChange } from "./contact-history.js";
 import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
@@ -217,6 +218,7 @@ export async function createContact(
       await contacts.insert(row, keys);
       if (photo) await repos.contactPhotos(actor.organizationId).put(row.id, photo, now);
       await contacts.counter.adjust(1);
+      await recordContactChange(repos, actor, { contactId: row.id, action: "create", before: null, after: data, version: row.version });
       return { contact: presentContact(row, country), merged: false, changes: [] as string[], not_applied: [] as string[] };
     }
     if (choice === "ask") throw duplicatePhone(phoneMatch(twin, "phone"));
@@ -228,6 +230,13 @@ export async function createContact(
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
     await contacts.replaceKeys(twin.id, merged.keys);
+    await recordContactChange(repos, actor, {
+      contactId: twin.id,
+      action: "merge",
+      before: dataOfRow(twin),
+      after: plan.result,
+      version: written.version,
+    });
     return {
       contact: presentContact(written, country),
       merged: true,
@@ -284,6 +293,13 @@ export async function updateContact(
     );
     if (!written) return undefined;
     await contacts.replaceKeys(id, edited.keys);
+    await recordContactChange(repos, actor, {
+      contactId: id,
+      action: "update",
+      before: dataOfRow(current),
+      after: data,
+      version: written.version,
+    });
     if (photo) await repos.contactPhotos(actor.organizationId).put(id, photo, now);
     else if (photo === null) await repos.contactPhotos(actor.organizationId).delete(id);
     return written;
@@ -327,6 +343,7 @@ export async function softDeleteContact(deps: AppDeps, actor: OrgActor, id: stri
       return false;
     }
     await contacts.counter.adjust(-1);
+    await recordContactChange(repos, actor, { contactId: id, action: "delete" });
     return true;
   });
   if (moved) contactChanged(deps, actor, "contact.trashed", { id });
@@ -350,7 +367,11 @@ export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string)
   const target = trashed ? { deletedBy: trashed.deleted_by, deletedAt: toIso(trashed.deleted_at)!, now: nowIso() } : undefined;
   authorize(actor, "trash.restore", target);
   if (!trashed) throw notFound("Deleted contact not found.");
-  const moved = await deps.repos.transaction((repos) => repos.trash(actor.organizationId).restore(id, nowIso()));
+  const moved = await deps.repos.transaction(async (repos) => {
+    const restored = await repos.trash(actor.organizationId).restore(id, nowIso());
+    if (restored) await recordContactChange(repos, actor, { contactId: id, action: "undelete" });
+    return restored;
+  });
   const restored = presentContact(await findActive(deps, actor, id), deps.config.defaultCountry);
   if (moved) contactChanged(deps, actor, "contact.restored", restored);
   return restored;
@@ -359,6 +380,10 @@ export async function restoreContact(deps: AppDeps, actor: OrgActor, id: string)
 /** Deletes a contact for good, only while it is in the trash (a restore racing it wins or loses cleanly). */
 export async function purgeContact(deps: AppDeps, actor: OrgActor, id: string) {
   authorize(actor, "trash.purge");
-  if (!(await deps.repos.trash(actor.organizationId).purge(id))) throw notFound("Deleted contact not found.");
+  await deps.repos.transaction(async (repos) => {
+    // Recorded first, while the contact is there to be named; a purge that finds nothing undoes it.
+    await recordContactChange(repos, actor, { contactId: id, action: "purge" });
+    if (!(await repos.trash(actor.organizationId).purge(id))) throw notFound("Deleted contact not found.");
+  });
   contactChanged(deps, actor, "contact.purged", { id });
 }

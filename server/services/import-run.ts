@@ -15,6 +15,7 @@ import type { MatchKey } from "../db/repositories/contacts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
+import { type ImportedChange, recordImportHistory } from "./contact-history.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
 import { GROUP_NAME_MAX } from "../../shared/group-schemas.js";
@@ -285,6 +286,19 @@ export async function writeBatch(
         changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
+    await recordImportHistory(repos, organizationId, importId, [
+      // A created contact's values at version 1 are its present ones with every later change undone.
+      ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: null })),
+      ...existing
+        .filter((t) => t.dirty && t.row && !notMerged.has(t.id))
+        .map((t) => ({
+          contactId: t.id,
+          action: "update" as const,
+          version: t.row!.version + 1,
+          before: dataOfRow(t.row!),
+          after: t.data,
+        })),
+    ]);
     let batchGroups: BatchGroups | null = null;
     if (labels && tally.groups) {
       const labelled = new Map<string, LabelledContact>();
@@ -322,7 +336,15 @@ export function progress(tally: RunTally) {
 }
 
 /** Restores what a run changed on existing contacts, unless they were edited since (those are listed). */
-export async function undoChanges(repos: Repositories, organizationId: string, importId: string, now: string, country: CountryCode) {
+export async function undoChanges(
+  repos: Repositories,
+  organizationId: string,
+  importId: string,
+  now: string,
+  country: CountryCode,
+  /** Who undoes it, for the contacts' history. */
+  userId?: string,
+) {
   const restored: string[] = [];
   const editedSince: { id: string; name: string }[] = [];
   let after = "";
@@ -332,6 +354,7 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
     after = batch.at(-1)!.contact_id;
     await repos.transaction(async (trx) => {
       const contacts = trx.contacts(organizationId);
+      const undone: ImportedChange[] = [];
       for (const change of batch) {
         const current = await contacts.find(change.contact_id);
         if (!current || current.import_id === importId) continue;
@@ -348,9 +371,11 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
         const written = rowAndKeysOfData(data, country);
         if (await contacts.update(current.id, { ...written.columns, updated_at: now, version: current.version + 1 }, current.version)) {
           await contacts.replaceKeys(current.id, written.keys);
+          undone.push({ contactId: current.id, action: "undo", version: current.version + 1, before: dataOfRow(current), after: data });
         }
         restored.push(current.id);
       }
+      await recordImportHistory(trx, organizationId, importId, undone, userId);
     });
   }
   return { restored: restored.length, editedSince };

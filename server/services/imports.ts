@@ -474,6 +474,7 @@ async function process(
         recordId: importId,
         operation: "IMPORT_COMPLETED",
         newData: {
+          fileName,
           imported: tally.imported,
           merged: tally.merged,
           skipped: tally.skipped,
@@ -599,16 +600,21 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     return { count, leftGroups };
   });
   const trashed = removed.count;
-  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry).catch(
-    async (error: unknown) => {
-      // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
-      await deps.repos
-        .imports(actor.organizationId)
-        .update(id, { undone_at: null })
-        .catch(() => undefined);
-      throw error;
-    },
-  );
+  const { restored, editedSince } = await undoChanges(
+    deps.repos,
+    actor.organizationId,
+    id,
+    now,
+    deps.config.defaultCountry,
+    actor.userId,
+  ).catch(async (error: unknown) => {
+    // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
+    await deps.repos
+      .imports(actor.organizationId)
+      .update(id, { undone_at: null })
+      .catch(() => undefined);
+    throw error;
+  });
   bulkChanged(deps, actor);
   if (removed.leftGroups) deps.events.changed(actor.organizationId, actor.userId, "group.member_removed", { ids: [] });
   const report = { trashed, restored, editedSince, ...(row.groups ? { leftGroups: removed.leftGroups } : {}) };
@@ -620,7 +626,7 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
       tableName: "imports",
       recordId: id,
       operation: "IMPORT_UNDONE",
-      newData: { trashed, restored, editedSince: editedSince.length },
+      newData: { fileName: row.file_name, trashed, restored, editedSince: editedSince.length },
     });
   });
   return getImport(deps, actor, id);

@@ -6,6 +6,7 @@ import { FIRST_ENTRY_FIELDS, type FirstEntryKey, type ListKey, SINGLE_FIELDS } f
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/utils";
@@ -15,6 +16,7 @@ import { addressLine, mapsUrl, webUrl } from "../lib/contact-links";
 import type { Contact } from "../types";
 import { ContactAvatar } from "./contact-avatar";
 import { ContactExtras } from "./contact-extras";
+import { ContactHistoryPanel } from "./contact-history-panel";
 import { type ShownPhone, dialableNumber, shownNumber } from "./phone-links";
 
 interface ContactDetailDialogProps {
@@ -152,130 +154,141 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
             )}
           </div>
         </SheetHeader>
-        <Group title={GROUP_TITLES.phones}>
-          {contact.phones.length === 0 ? (
-            <Row label="Phone">No phone</Row>
-          ) : (
-            contact.phones.map((phone, i) => (
-              <Row key={i} label={entryTypeLabel(phone)}>
-                <PhoneActions phone={shownPhone(contact, i, phone.value ?? "")} />
+        <Tabs defaultValue="details" className="gap-0">
+          <TabsList className="mx-4 mb-2">
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="history">History</TabsTrigger>
+          </TabsList>
+          <TabsContent value="details">
+            <Group title={GROUP_TITLES.phones}>
+              {contact.phones.length === 0 ? (
+                <Row label="Phone">No phone</Row>
+              ) : (
+                contact.phones.map((phone, i) => (
+                  <Row key={i} label={entryTypeLabel(phone)}>
+                    <PhoneActions phone={shownPhone(contact, i, phone.value ?? "")} />
+                  </Row>
+                ))
+              )}
+            </Group>
+            <Group title={GROUP_TITLES.emails}>
+              {contact.emails.length === 0 ? (
+                <Row label="Email">No email</Row>
+              ) : (
+                contact.emails.map((email, i) => (
+                  <Row key={i} label={entryTypeLabel(email)}>
+                    <a href={`mailto:${email.value}`} className="text-primary underline-offset-2 hover:underline">
+                      {email.value}
+                    </a>
+                  </Row>
+                ))
+              )}
+            </Group>
+            <Group title={GROUP_TITLES.addresses}>
+              {contact.addresses.length === 0 ? (
+                <Row label="Address">No address</Row>
+              ) : (
+                contact.addresses.map((address, i) => (
+                  <Row key={i} label={entryTypeLabel(address)}>
+                    <span className="flex flex-col items-start gap-1">
+                      <span className="whitespace-pre-line">{address.street}</span>
+                      {[address.extended, [address.city, address.region, address.postal_code].filter(Boolean).join(", "), address.country]
+                        .filter(Boolean)
+                        .map((line, j) => (
+                          <span key={j}>{line}</span>
+                        ))}
+                      <a
+                        href={mapsUrl(address)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Show ${addressLine(address)} on a map`}
+                        className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
+                      >
+                        <MapPin aria-hidden="true" className="size-3.5" />
+                        Map
+                      </a>
+                    </span>
+                  </Row>
+                ))
+              )}
+            </Group>
+            <Group title={GROUP_TITLES.urls} show={contact.urls.length > 0}>
+              {contact.urls.map((url, i) => {
+                const href = webUrl(url.value ?? "");
+                return (
+                  <Row key={i} label={entryTypeLabel(url)}>
+                    {href ? (
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 break-all text-primary underline-offset-2 hover:underline"
+                      >
+                        {url.value}
+                        <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+                      </a>
+                    ) : (
+                      url.value
+                    )}
+                  </Row>
+                );
+              })}
+            </Group>
+            <Group title={GROUP_TITLES.dates} show={contact.dates.length > 0}>
+              {contact.dates.map((date, i) => (
+                <Row key={i} label={entryTypeLabel(date)}>
+                  <time dateTime={date.value ?? undefined}>{formatEntryDate(date.value ?? "")}</time>
+                </Row>
+              ))}
+            </Group>
+            <Group title="Details">
+              {details.map((f) => (
+                <Row key={f.key} label={f.label}>
+                  {contact[f.key]}
+                </Row>
+              ))}
+              {contact.custom_fields.map((custom, i) => (
+                <Row key={`custom-${i}`} label={custom.label || "Custom field"}>
+                  <span className="whitespace-pre-line">{custom.value}</span>
+                </Row>
+              ))}
+              <Row label="Notes">
+                <span className="whitespace-pre-line">{contact.notes || "No notes"}</span>
               </Row>
-            ))
-          )}
-        </Group>
-        <Group title={GROUP_TITLES.emails}>
-          {contact.emails.length === 0 ? (
-            <Row label="Email">No email</Row>
-          ) : (
-            contact.emails.map((email, i) => (
-              <Row key={i} label={entryTypeLabel(email)}>
-                <a href={`mailto:${email.value}`} className="text-primary underline-offset-2 hover:underline">
-                  {email.value}
-                </a>
-              </Row>
-            ))
-          )}
-        </Group>
-        <Group title={GROUP_TITLES.addresses}>
-          {contact.addresses.length === 0 ? (
-            <Row label="Address">No address</Row>
-          ) : (
-            contact.addresses.map((address, i) => (
-              <Row key={i} label={entryTypeLabel(address)}>
-                <span className="flex flex-col items-start gap-1">
-                  <span className="whitespace-pre-line">{address.street}</span>
-                  {[address.extended, [address.city, address.region, address.postal_code].filter(Boolean).join(", "), address.country]
-                    .filter(Boolean)
-                    .map((line, j) => (
-                      <span key={j}>{line}</span>
-                    ))}
-                  <a
-                    href={mapsUrl(address)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`Show ${addressLine(address)} on a map`}
-                    className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
-                  >
-                    <MapPin aria-hidden="true" className="size-3.5" />
-                    Map
-                  </a>
-                </span>
-              </Row>
-            ))
-          )}
-        </Group>
-        <Group title={GROUP_TITLES.urls} show={contact.urls.length > 0}>
-          {contact.urls.map((url, i) => {
-            const href = webUrl(url.value ?? "");
-            return (
-              <Row key={i} label={entryTypeLabel(url)}>
-                {href ? (
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 break-all text-primary underline-offset-2 hover:underline"
-                  >
-                    {url.value}
-                    <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                  </a>
+              <Row label="Groups">
+                {groups.data ? (
+                  groups.data.items.length ? (
+                    <span className="flex flex-wrap gap-1">
+                      {groups.data.items.map((g) => (
+                        <Badge key={g.id} variant="secondary">
+                          {g.name}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : (
+                    "In no group"
+                  )
                 ) : (
-                  url.value
+                  "..."
                 )}
               </Row>
-            );
-          })}
-        </Group>
-        <Group title={GROUP_TITLES.dates} show={contact.dates.length > 0}>
-          {contact.dates.map((date, i) => (
-            <Row key={i} label={entryTypeLabel(date)}>
-              <time dateTime={date.value ?? undefined}>{formatEntryDate(date.value ?? "")}</time>
-            </Row>
-          ))}
-        </Group>
-        <Group title="Details">
-          {details.map((f) => (
-            <Row key={f.key} label={f.label}>
-              {contact[f.key]}
-            </Row>
-          ))}
-          {contact.custom_fields.map((custom, i) => (
-            <Row key={`custom-${i}`} label={custom.label || "Custom field"}>
-              <span className="whitespace-pre-line">{custom.value}</span>
-            </Row>
-          ))}
-          <Row label="Notes">
-            <span className="whitespace-pre-line">{contact.notes || "No notes"}</span>
-          </Row>
-          <Row label="Groups">
-            {groups.data ? (
-              groups.data.items.length ? (
-                <span className="flex flex-wrap gap-1">
-                  {groups.data.items.map((g) => (
-                    <Badge key={g.id} variant="secondary">
-                      {g.name}
-                    </Badge>
-                  ))}
-                </span>
-              ) : (
-                "In no group"
-              )
-            ) : (
-              "..."
-            )}
-          </Row>
-          <Row label="Favorite">{contact.is_favorite ? "Yes" : "No"}</Row>
-          <Row label="Last accessed">
-            <When iso={contact.last_accessed} />
-          </Row>
-          <Row label="Created">
-            <When iso={contact.created_at} />
-          </Row>
-          <Row label="Updated">
-            <When iso={contact.updated_at} />
-          </Row>
-        </Group>
-        {!query.isPlaceholderData && <ContactExtras extras={contact.extras} />}
+              <Row label="Favorite">{contact.is_favorite ? "Yes" : "No"}</Row>
+              <Row label="Last accessed">
+                <When iso={contact.last_accessed} />
+              </Row>
+              <Row label="Created">
+                <When iso={contact.created_at} />
+              </Row>
+              <Row label="Updated">
+                <When iso={contact.updated_at} />
+              </Row>
+            </Group>
+            {!query.isPlaceholderData && <ContactExtras extras={contact.extras} />}
+          </TabsContent>
+          <TabsContent value="history" className="border-t">
+            <ContactHistoryPanel orgId={orgId} contactId={initial.id} version={contact.version} />
+          </TabsContent>
+        </Tabs>
       </SheetContent>
     </Sheet>
   );
