@@ -9,10 +9,12 @@ import type { ContactRow } from "../db/schema.js";
 import type { PreparedRow } from "../import/read-file.js";
 import { candidateToData } from "../import/to-fields.js";
 import { type ContactRules, applyFlatFields } from "../../shared/contact-model/data-schema.js";
+import { changedFields } from "../../shared/contact-model/field-diff.js";
 import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
+import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
@@ -176,6 +178,8 @@ export async function writeBatch(
   outcomes: RowOutcome[],
   tally: RunTally,
   labels: RunGroups | null = null,
+  /** Who runs the import: the stamps of the fields it writes name them (ADR 017). */
+  by: string | null = null,
 ): Promise<BatchGroups | null> {
   const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
@@ -278,11 +282,9 @@ export async function writeBatch(
     for (const target of targets.values()) {
       if (target.isNew || !target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
-      const ok = await contacts.update(
-        target.id,
-        { ...written.columns, updated_at: now, version: target.row.version + 1 },
-        target.row.version,
-      );
+      const version = target.row.version + 1;
+      const field_stamps = stampsAfterWrite(target.row, changedFields(dataOfRow(target.row), target.data), { version, by, at: now });
+      const ok = await contacts.update(target.id, { ...written.columns, field_stamps, updated_at: now, version }, target.row.version);
       if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
         notMerged.add(target.id);
@@ -337,7 +339,15 @@ export function progress(tally: RunTally) {
 }
 
 /** Restores what a run changed on existing contacts, unless they were edited since (those are listed). */
-export async function undoChanges(repos: Repositories, organizationId: string, importId: string, now: string, country: CountryCode) {
+export async function undoChanges(
+  repos: Repositories,
+  organizationId: string,
+  importId: string,
+  now: string,
+  country: CountryCode,
+  /** Who undoes it, for the stamps of the fields put back. */
+  by: string | null = null,
+) {
   const restored: string[] = [];
   const editedSince: { id: string; name: string }[] = [];
   let after = "";
@@ -361,7 +371,9 @@ export async function undoChanges(repos: Repositories, organizationId: string, i
         const own = Object.fromEntries(Object.entries(previous).filter(([k]) => !(k in FIRST_ENTRY_FIELDS)));
         const data = applyFlatFields({ ...dataOfRow(current), ...own } as ContactData, flat);
         const written = rowAndKeysOfData(data, country);
-        if (await contacts.update(current.id, { ...written.columns, updated_at: now, version: current.version + 1 }, current.version)) {
+        const version = current.version + 1;
+        const field_stamps = stampsAfterWrite(current, changedFields(dataOfRow(current), data), { version, by, at: now });
+        if (await contacts.update(current.id, { ...written.columns, field_stamps, updated_at: now, version }, current.version)) {
           await contacts.replaceKeys(current.id, written.keys);
         }
         restored.push(current.id);

@@ -395,7 +395,7 @@ async function process(
     const overlap = deps.database.engine === "postgres";
     let writing: Promise<void> | undefined;
     const write = async (prepared: RowOutcome[]) => {
-      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels);
+      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels, actor.userId);
       bulkChanged(deps, actor);
       // Once a batch: the groups screens reload their lists.
       if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });
@@ -545,16 +545,21 @@ export async function undoImport(deps: AppDeps, actor: OrgActor, id: string) {
     return { count, leftGroups };
   });
   const trashed = removed.count;
-  const { restored, editedSince } = await undoChanges(deps.repos, actor.organizationId, id, now, deps.config.defaultCountry).catch(
-    async (error: unknown) => {
-      // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
-      await deps.repos
-        .imports(actor.organizationId)
-        .update(id, { undone_at: null })
-        .catch(() => undefined);
-      throw error;
-    },
-  );
+  const { restored, editedSince } = await undoChanges(
+    deps.repos,
+    actor.organizationId,
+    id,
+    now,
+    deps.config.defaultCountry,
+    actor.userId,
+  ).catch(async (error: unknown) => {
+    // Changes are restored in batches of their own: a failure lets go of the claim, so the undo can be tried again.
+    await deps.repos
+      .imports(actor.organizationId)
+      .update(id, { undone_at: null })
+      .catch(() => undefined);
+    throw error;
+  });
   bulkChanged(deps, actor);
   if (removed.leftGroups) deps.events.changed(actor.organizationId, actor.userId, "group.member_removed", { ids: [] });
   const report = { trashed, restored, editedSince, ...(row.groups ? { leftGroups: removed.leftGroups } : {}) };
