@@ -2,16 +2,13 @@
 // person and time of its last write (field_stamps, JSON). An edit that started from an older version is
 // applied when none of the fields it sends was written since; otherwise 409 names each such field with
 // both values. A sent value equal to the stored one is never a conflict.
-import { type DataKey, sameFieldValue } from "../../shared/contact-model/field-diff.js";
+import { type DataKey, FIELD_CONFLICT_MESSAGE, sameFieldValue } from "../../shared/contact-model/field-diff.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { userDisplayName } from "../../shared/user-display.js";
 import type { Repositories } from "../db/repositories/index.js";
 import { toIso } from "../db/ids.js";
 import type { ContactRow } from "../db/schema.js";
 import { AppError } from "../errors.js";
-
-/** The message of a 409 naming fields (the form shows it above the fields to choose). */
-export const FIELD_CONFLICT_MESSAGE = "Someone else changed this contact while you were editing. Choose which value to keep.";
 
 /** One field's last write. */
 interface FieldStamp {

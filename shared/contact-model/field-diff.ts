@@ -5,6 +5,9 @@ import { DATA_KEYS } from "./data-schema.js";
 import { FIRST_ENTRY_FIELDS, type FirstEntryKey } from "./fields.js";
 import type { ContactData } from "./types.js";
 
+/** What a person sees when a field they changed was changed by someone else meanwhile (the 409's message and the form's banner). */
+export const FIELD_CONFLICT_MESSAGE = "Someone else changed this contact while you were editing. Choose which value to keep.";
+
 /** A field of the contact's data as a request sends it and a stamp records it (kind, single, list). */
 export type DataKey = (typeof DATA_KEYS)[number];
 

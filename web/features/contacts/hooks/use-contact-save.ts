@@ -12,17 +12,22 @@ import {
   type ContactDetail,
   duplicateMatchOf,
   reloadContact,
+  versionConflictOf,
   useContactCreateMutation,
   useContactPhotoMutation,
   useContactUpdateMutation,
 } from "../api";
+import type { ReportedConflict } from "../lib/contact-conflicts";
 import { failureReason } from "../lib/contact-display";
 import { changedFields, type ContactFormOutput } from "../lib/contact-form-values";
 import type { PhotoChange } from "../components/contact-photo-field";
 import type { Contact } from "../types";
 
 export type SaveOutcome =
-  { kind: "saved" } | { kind: "conflict"; fresh: ContactDetail | null } | { kind: "duplicate"; match: PhoneMatch } | { kind: "failed" };
+  | { kind: "saved" }
+  | { kind: "conflict"; fresh: ContactDetail | null; message: string; conflicts: ReportedConflict[] }
+  | { kind: "duplicate"; match: PhoneMatch }
+  | { kind: "failed" };
 
 export interface SaveInput {
   /** The contact as the form loaded it; null creates one. */
@@ -118,10 +123,9 @@ export function useContactSave(orgId: string | null) {
       return { kind: "saved" };
     } catch (error) {
       const fresh = await reloadContact(queryClient, orgId, base.id);
-      if (isApiError(error) && error.code === "VERSION_CONFLICT") {
-        toast.error(error.message);
-        return { kind: "conflict", fresh };
-      }
+      // The form keeps what was typed and shows the conflict itself (its banner says so).
+      const conflict = versionConflictOf(error);
+      if (conflict) return { kind: "conflict", fresh, ...conflict };
       toast.error("Failed to save contact", { id: SAVE_FAILED_TOAST, description: failureReason(error) });
       return { kind: "failed" };
     }
