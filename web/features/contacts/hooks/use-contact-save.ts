@@ -1,7 +1,6 @@
 import { NO_ORGANIZATION } from "@/components/no-organization-alert";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { isApiError } from "@/api";
 import { useMeQuery } from "@/features/auth/api";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import { flatFields } from "@shared/contact-model/data-schema";
