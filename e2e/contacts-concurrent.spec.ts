@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./support/axe.js";
 import { type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
 import { ownOrganization } from "./support/import.js";
 import { browserSuite } from "./support/suite.js";
@@ -66,6 +67,16 @@ describe("concurrent edits", () => {
     expect(await editB.getByLabel("Notes").inputValue()).toBe("Prefers calls after five");
     expect(await editB.getByLabel("Phone", { exact: true }).inputValue()).toBe("(555) 010-4333");
     expect(await editB.getByRole("button", { name: "Save Contact" }).isDisabled()).toBe(true);
+    expect(await seriousViolations(b.page)).toEqual([]);
+
+    // Scrolled down to the notes, the banner is still in view at the top of the form.
+    await editB.getByLabel("Notes").scrollIntoViewIfNeeded();
+    // (The form's fields scroll under it: the banner's scroll area has moved.)
+    expect(await banner.evaluate((el) => el.parentElement!.parentElement!.scrollTop)).toBeGreaterThan(0);
+    const title = (await editB.getByRole("heading", { name: "Edit Contact" }).boundingBox())!;
+    const shown = (await banner.boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(title.y + title.height - 1);
+    expect(shown.y).toBeLessThan(title.y + title.height + 40);
 
     // 'Use theirs' puts their number in the field; 'Keep mine' puts the typed one back.
     await phone.getByRole("button", { name: "Use theirs" }).click();

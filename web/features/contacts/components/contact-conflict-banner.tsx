@@ -27,12 +27,14 @@ export function ContactConflictBanner({ message, fields, onChoose, disabled }: C
                 const label = conflictFieldLabel(f.field);
                 return (
                   <li key={f.field} aria-label={`${label}: changed by both`} className="rounded-md border border-amber-200 bg-white/70 p-2">
-                    <p className="font-medium">{label}</p>
+                    <p className="font-medium">
+                      {label}
+                      {f.by && <span className="font-normal text-muted-foreground"> · changed by {f.by}</span>}
+                    </p>
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                       <dt className="text-muted-foreground">Their value</dt>
                       <dd data-testid="conflict-theirs" className="break-words">
                         {describeFieldValue(f.field, f.theirs)}
-                        {f.by ? ` (${f.by})` : ""}
                       </dd>
                       <dt className="text-muted-foreground">Your value</dt>
                       <dd data-testid="conflict-yours" className="break-words">
