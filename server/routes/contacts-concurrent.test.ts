@@ -137,6 +137,18 @@ describe.each(engines)("concurrent contact edits (%s)", (engine) => {
     expect(after.status).toBe(200);
   });
 
+  it("counts what a create merged into the contact as changed: its fields conflict, the others apply", async () => {
+    const c = await create({ phones: [phone("(555) 010-5000")] });
+    const merged = await api("POST", "/contacts", { first_name: "Cora", phone: "(555) 010-5000", email: "cora@merge.example" }, ann);
+    expect(merged.json).toMatchObject({ merged: true, changes: ["emails"] });
+    const emails = await api("PATCH", `/contacts/${c.id}`, { version: 1, emails: [email("ben@typed.example")] }, ben);
+    expect(emails.status).toBe(409);
+    expect(emails.json.error.conflicts).toMatchObject([{ field: "emails", by: annUser }]);
+    const notes = await api("PATCH", `/contacts/${c.id}`, { version: 1, notes: "Met at the fair" }, ben);
+    expect(notes.status).toBe(200);
+    expect(await read(c.id)).toMatchObject({ version: 3, notes: "Met at the fair", email: "cora@merge.example" });
+  });
+
   it("still answers 409 to a version the contact never had", async () => {
     const c = await create();
     const ahead = await api("PATCH", `/contacts/${c.id}`, { version: 5, notes: "From the future" }, ben);

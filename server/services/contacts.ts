@@ -226,7 +226,14 @@ export async function createContact(
     if (plan.changed.length === 0)
       return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
     const merged = rowAndKeysOfData(plan.result, country);
-    const update = { ...merged.columns, ...favoriteColumns(Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
+    const field_stamps = stampsAfterWrite(twin, plan.changed, { version: twin.version + 1, by: actor.userId, at: now });
+    const update = {
+      ...merged.columns,
+      ...favoriteColumns(Boolean(twin.is_favorite)),
+      field_stamps,
+      updated_at: now,
+      version: twin.version + 1,
+    };
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
     await contacts.replaceKeys(twin.id, merged.keys);
