@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
+import { createAppPassword, dav } from "../test/dav-client.js";
 import { send, signIn } from "../test/requests.js";
+import { upload } from "../test/uploads.js";
 
 // Two people edit one contact at once (issue 24): edits of different fields both apply, an edit of a
 // field someone else changed since answers 409 naming it with both values, and nothing is lost.
@@ -11,12 +13,14 @@ describe.each(engines)("concurrent contact edits (%s)", (engine) => {
   let ann: string;
   let ben: string;
   let annUser: { id: string; name: string };
+  let annLogin: { email: string; password: string };
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     const a = await buildUser(t, { name: "Ann Admin" });
     const b = await buildUser(t, { name: "Ben Staff" });
     annUser = { id: a.id, name: a.name };
+    annLogin = a;
     org = await buildOrg(t, a.id, "Office");
     await addMember(t, org, b.id, "staff");
     ann = await signIn(t.app, a.email, a.password);
@@ -147,6 +151,40 @@ describe.each(engines)("concurrent contact edits (%s)", (engine) => {
     const notes = await api("PATCH", `/contacts/${c.id}`, { version: 1, notes: "Met at the fair" }, ben);
     expect(notes.status).toBe(200);
     expect(await read(c.id)).toMatchObject({ version: 3, notes: "Met at the fair", email: "cora@merge.example" });
+  });
+
+  it("counts a CardDAV write's changes as that person's, and keeps CardDAV's whole-card If-Match rule", async () => {
+    const c = await create({ phones: [phone("(555) 010-6000")] });
+    const device = await createAppPassword(t.app, annLogin.email, annLogin.password, "Ann's phone");
+    const path = `/dav/addressbooks/${annUser.id}/${org}/${c.id}.vcf`;
+    const etag = (await dav(t.app, "GET", path, { auth: device })).headers.get("etag")!;
+    const card = ["BEGIN:VCARD", "VERSION:3.0", "N:Shared;Cora;;;", "FN:Cora Shared", "TEL;TYPE=CELL:(555) 010-6111", "END:VCARD", ""];
+    expect((await dav(t.app, "PUT", path, { auth: device, body: card.join("\r\n"), headers: { "If-Match": etag } })).status).toBe(204);
+
+    const other = await api("PATCH", `/contacts/${c.id}`, { version: 1, job_title: "Clerk" }, ben);
+    expect(other.status).toBe(200);
+    const clash = await api("PATCH", `/contacts/${c.id}`, { version: 1, phone: "(555) 010-6222" }, ben);
+    expect(clash.status).toBe(409);
+    expect(clash.json.error.conflicts).toMatchObject([{ field: "phones", by: annUser }]);
+    // The device's stale ETag still answers 412, whatever fields the app changed.
+    expect((await dav(t.app, "PUT", path, { auth: device, body: card.join("\r\n"), headers: { "If-Match": etag } })).status).toBe(412);
+  });
+
+  it("counts an import's fills and their undo as changes by whoever ran them", async () => {
+    const c = await create({ phones: [phone("(555) 010-7000")] });
+    const csv = "First Name,Last Name,Mobile Phone,E-mail Address\r\nCora,Shared,(555) 010-7000,cora@import.example\r\n";
+    const run = await upload(t.app, `/api/orgs/${org}/imports`, { bytes: csv, name: "fill.csv" }, {}, ann);
+    expect(run.json).toMatchObject({ merged: 1 });
+    expect(await read(c.id)).toMatchObject({ version: 2, email: "cora@import.example" });
+    expect((await api("POST", `/imports/${run.json.id}/undo`, undefined, ann)).status).toBe(200);
+    expect(await read(c.id)).toMatchObject({ version: 3, email: null });
+
+    const notes = await api("PATCH", `/contacts/${c.id}`, { version: 1, notes: "Typed meanwhile" }, ben);
+    expect(notes.status).toBe(200);
+    // From the version the import wrote: the undo since is what conflicts.
+    const emails = await api("PATCH", `/contacts/${c.id}`, { version: 2, email: "ben@typed.example" }, ben);
+    expect(emails.status).toBe(409);
+    expect(emails.json.error.conflicts).toMatchObject([{ field: "emails", theirs: [], by: annUser }]);
   });
 
   it("still answers 409 to a version the contact never had", async () => {
