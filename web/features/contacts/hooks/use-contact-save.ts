@@ -124,7 +124,11 @@ export function useContactSave(orgId: string | null) {
       const fresh = await reloadContact(queryClient, orgId, base.id);
       // The form keeps what was typed and shows the conflict itself (its banner says so).
       const conflict = versionConflictOf(error);
-      if (conflict) return { kind: "conflict", fresh, ...conflict };
+      if (conflict) {
+        // Without a fresh copy (it could not be read again) there is nothing to show beside the fields.
+        if (!fresh) toast.error(conflict.message);
+        return { kind: "conflict", fresh, ...conflict };
+      }
       toast.error("Failed to save contact", { id: SAVE_FAILED_TOAST, description: failureReason(error) });
       return { kind: "failed" };
     }
