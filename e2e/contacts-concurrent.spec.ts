@@ -4,6 +4,7 @@ import { seriousViolations } from "./support/axe.js";
 import { type Session, baseUrl, expectVisible, signInViaApi } from "./support/browser.js";
 import { ownOrganization } from "./support/import.js";
 import { browserSuite } from "./support/suite.js";
+import { inviteAndAccept } from "./support/users.js";
 
 const origin = () => ({ origin: baseUrl() });
 
@@ -13,14 +14,14 @@ describe("concurrent edits", () => {
   const suite = browserSuite();
 
   /** The contact's edit form, opened from the table. */
-  async function openEdit(page: Page) {
+  async function openEdit(page: Page, name = /Corinne/, phone = "(555) 010-4100") {
     await page.goto("/contacts");
     await page.getByRole("button", { name: "Table view" }).click();
-    const row = page.getByRole("row", { name: /Corinne/ });
+    const row = page.getByRole("row", { name });
     await expectVisible(row);
     await row.getByRole("button", { name: "Edit contact" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Contact" });
-    await expect.poll(() => edit.getByLabel("Phone", { exact: true }).inputValue()).toBe("(555) 010-4100");
+    await expect.poll(() => edit.getByLabel("Phone", { exact: true }).inputValue()).toBe(phone);
     return edit;
   }
 
@@ -96,5 +97,43 @@ describe("concurrent edits", () => {
     await expectVisible(detail.getByText("Prefers calls after five"));
     const stored = await (await b.context.request.get(`/api/orgs/${org}/contacts/${contact.id}`)).json();
     expect(stored).toMatchObject({ phone: "(555) 010-4333", notes: "Prefers calls after five", version: 3 });
+  });
+
+  it("Reload on 'changed by' keeps what was typed, takes their other fields, and asks about the field both changed", async () => {
+    const a: Session = await suite.session();
+    await signInViaApi(a.context);
+    const { org } = await inviteAndAccept(a.context.request, "concurrent-editor@example.com", "staff", "Edit#Both#Ways42", "Erin Editor");
+    const created = await a.context.request.post(`/api/orgs/${org}/contacts`, {
+      data: { first_name: "Rowan", last_name: "Reload", phone: "(555) 010-4700" },
+      headers: origin(),
+    });
+    const { contact } = (await created.json()) as { contact: { id: string } };
+
+    const b: Session = await suite.session();
+    await signInViaApi(b.context, "concurrent-editor@example.com", "Edit#Both#Ways42");
+    const edit = await openEdit(b.page, /Rowan/, "(555) 010-4700");
+    await edit.getByLabel("Notes").fill("Typed before the reload");
+    await edit.getByLabel("Last name", { exact: true }).fill("Reloaded-by-Erin");
+
+    // The admin changes the company and the last name meanwhile.
+    const patched = await a.context.request.patch(`/api/orgs/${org}/contacts/${contact.id}`, {
+      data: { version: 1, company: "Harbor Co", last_name: "Reload-by-Admin" },
+      headers: origin(),
+    });
+    expect(patched.status()).toBe(200);
+    await expectVisible(edit.getByText(/This contact was changed by/));
+    await edit.getByRole("button", { name: "Reload" }).click();
+
+    const lastName = edit.getByRole("listitem", { name: "Last name: changed by both" });
+    await expectVisible(lastName);
+    expect(await edit.getByRole("alert").getByRole("listitem").count()).toBe(1);
+    expect(await edit.getByLabel("Notes").inputValue()).toBe("Typed before the reload");
+    expect(await edit.getByLabel("Company", { exact: true }).inputValue()).toBe("Harbor Co");
+    await lastName.getByRole("button", { name: "Use theirs" }).click();
+    await expect.poll(() => edit.getByLabel("Last name", { exact: true }).inputValue()).toBe("Reload-by-Admin");
+    await edit.getByRole("button", { name: "Save Contact" }).click();
+    await expectVisible(b.page.getByText("Contact updated successfully"));
+    const stored = await (await b.context.request.get(`/api/orgs/${org}/contacts/${contact.id}`)).json();
+    expect(stored).toMatchObject({ company: "Harbor Co", last_name: "Reload-by-Admin", notes: "Typed before the reload", version: 3 });
   });
 });

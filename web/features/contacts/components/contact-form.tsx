@@ -86,9 +86,9 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
   /**
    * Moves the form onto `fresh` without losing typing: fields the person changed keep their text, the
    * others take the fresh values; fields both changed are offered to choose (`reported`: the server's
-   * names for who wrote theirs).
+   * names for who wrote theirs; else `changedBy`, the live notice's).
    */
-  function rebase(fresh: ContactDetail, message: string | null, reported: ReportedConflict[] = []) {
+  function rebase(fresh: ContactDetail, message: string | null, reported: ReportedConflict[] = [], changedBy: string | null = null) {
     const typed = getValues();
     const freshValues = formValuesFrom(fresh);
     const { values, conflicts } = rebaseForm(typed, initial, freshValues);
@@ -100,7 +100,7 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
       field,
       theirs: freshValues[field],
       mine: typed[field],
-      by: reported.find((r) => r.field === field)?.by?.name ?? null,
+      by: reported.find((r) => r.field === field)?.by?.name ?? changedBy,
       choice: null,
     }));
     setConflict(fields.length ? { message: message ?? FIELD_CONFLICT_MESSAGE, fields } : message ? { message, fields } : null);
@@ -125,8 +125,8 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     if (name === "company") clearErrors("first_name");
   }
 
-  // Changed elsewhere since this form loaded it: say so, and offer to load their version (the version
-  // check on save stays the last guard).
+  // Changed elsewhere since this form loaded it: say so, and offer to load their version under what was
+  // typed (the field-by-field check on save stays the last guard).
   const queryClient = useQueryClient();
   const remote = useRemoteChange(base?.id);
   const changedElsewhere = Boolean(base && remote && (remote.removed || (remote.version ?? 0) > base.version));
@@ -138,7 +138,7 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     setReloading(false);
     // Gone (trashed elsewhere): nothing to edit any more.
     if (!fresh) return onSaved();
-    rebase(fresh, null);
+    rebase(fresh, null, [], remote?.actorName ?? null);
   }
 
   const submit = (choice: DuplicateChoice) =>
