@@ -23,6 +23,7 @@ import * as contactPhotos from "./migrations/0063-contact-photos.js";
 import * as dataUpgrades from "./migrations/0064-data-upgrades.js";
 import * as importGroups from "./migrations/0065-import-groups.js";
 import * as contactHistory from "./migrations/0066-contact-history.js";
+import * as fieldStamps from "./migrations/0067-field-stamps.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations = {
@@ -49,6 +50,7 @@ const migrations = {
   "0064-data-upgrades": dataUpgrades,
   "0065-import-groups": importGroups,
   "0066-contact-history": contactHistory,
+  "0067-field-stamps": fieldStamps,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,6 +177,8 @@ export interface ContactsTable {
   birthday_md: ColumnType<string, string | undefined, string>;
   /** The version of the contact's photo (migration 0063), null without one; the bytes are in contact_photos. */
   photo_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Per data field, the version, user and time of its last write (migration 0067, ADR 017); null on older rows. */
+  field_stamps: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;

@@ -15,6 +15,8 @@ import { notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { dataOfRow, rowAndKeysOfData } from "./contact-row.js";
 import { presentContact } from "./contact-presenter.js";
+import { stampsAfterWrite } from "./contact-conflicts.js";
+import { changedFields } from "../../shared/contact-model/field-diff.js";
 import { contactRules, validContact, versionConflict } from "./contacts.js";
 
 /** An actor whose writes come from elsewhere than the app: a CardDAV device (by its name). */
@@ -191,9 +193,16 @@ export async function restoreContactVersion(deps: AppDeps, actor: OrgActor, id: 
   const written = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     const edited = rowAndKeysOfData(data, country);
+    const now = nowIso();
+    // Restored fields are written now: an edit begun before this restore meets them as a conflict (ADR 017).
+    const field_stamps = stampsAfterWrite(current, changedFields(before, data), {
+      version: current.version + 1,
+      by: actor.userId,
+      at: now,
+    });
     const row = await contacts.updateReturning(
       id,
-      { ...edited.columns, updated_at: nowIso(), version: current.version + 1 },
+      { ...edited.columns, field_stamps, updated_at: now, version: current.version + 1 },
       current.version,
     );
     if (!row) throw versionConflict();

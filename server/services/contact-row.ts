@@ -6,6 +6,7 @@ import type { ContactData, ContactKind } from "../../shared/contact-model/types.
 import type { CountryCode } from "../../shared/phone.js";
 import { newId } from "../db/ids.js";
 import type { ContactRow } from "../db/schema.js";
+import { NEW_CONTACT_STAMPS } from "./contact-conflicts.js";
 import { derivedKeysAndMatches } from "./contact-keys.js";
 
 type StoredData = Pick<ContactRow, (typeof SINGLE_FIELDS)[number]["key"] | (typeof LIST_FIELDS)[number]["key"] | "kind">;
@@ -98,5 +99,6 @@ export function newContactRow(
     dav_name: meta.dav_name ?? null,
     vcard_extra: meta.vcard_extra ?? null,
     photo_etag: null,
+    field_stamps: NEW_CONTACT_STAMPS,
   };
 }

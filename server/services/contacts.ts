@@ -14,6 +14,7 @@ import {
   emptyContactData,
   inputOntoData,
 } from "../../shared/contact-model/data-schema.js";
+import { changedFields, sentFields } from "../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
@@ -28,6 +29,7 @@ import type { ContactRow } from "../db/schema.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { recordContactChange } from "./contact-history.js";
+import { fieldConflict, findConflicts, stampsAfterWrite } from "./contact-conflicts.js";
 import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
@@ -226,7 +228,14 @@ export async function createContact(
     if (plan.changed.length === 0)
       return { contact: presentContact(twin, country), merged: true, changes: [], not_applied: plan.notApplied };
     const merged = rowAndKeysOfData(plan.result, country);
-    const update = { ...merged.columns, ...favoriteColumns(Boolean(twin.is_favorite)), updated_at: now, version: twin.version + 1 };
+    const field_stamps = stampsAfterWrite(twin, plan.changed, { version: twin.version + 1, by: actor.userId, at: now });
+    const update = {
+      ...merged.columns,
+      ...favoriteColumns(Boolean(twin.is_favorite)),
+      field_stamps,
+      updated_at: now,
+      version: twin.version + 1,
+    };
     const written = await contacts.updateReturning(twin.id, update, twin.version);
     if (!written) throw versionConflict();
     await contacts.replaceKeys(twin.id, merged.keys);
@@ -255,13 +264,18 @@ function contactChanged(deps: AppDeps, actor: OrgActor, type: LiveEventType, con
 }
 
 export const versionConflict = () =>
-  new AppError(409, "VERSION_CONFLICT", "This contact was changed by someone else. It has been reloaded with their changes.");
+  new AppError(
+    409,
+    "VERSION_CONFLICT",
+    "This contact was changed by someone else while you were editing. Save again to apply your changes.",
+  );
 
 /**
- * Edits a contact if it is still at `version`; otherwise 409, never a silent overwrite. The fields sent
- * replace those stored (a list replaces the list; the spec's flat fields edit the first entries); the
- * others stay. A card from a CardDAV client replaces the whole contact, its UID and the lines the app has
- * no field for.
+ * Edits a contact, never overwriting silently. The fields sent replace those stored (a list replaces the
+ * list; the spec's flat fields edit the first entries); the others stay. An edit that started from an
+ * older `version` is applied when no field it sends was written since, else 409 naming those fields
+ * (field by field, ADR 017). A card from a CardDAV client replaces the whole contact, its UID and the
+ * lines the app has no field for, only while the contact is still at `version`.
  */
 export async function updateContact(
   deps: AppDeps,
@@ -276,20 +290,29 @@ export async function updateContact(
 ) {
   authorize(actor, "contacts.edit");
   const current = await findActive(deps, actor, id);
-  const base = card ? emptyContactData() : dataOfRow(current);
+  const stored = dataOfRow(current);
+  const base = card ? emptyContactData() : stored;
   const favorite = patch.is_favorite ?? Boolean(current.is_favorite);
   const fields = validContact(base, { ...patch, is_favorite: favorite }, rules ?? (await contactRules(deps, actor.organizationId)));
   const { is_favorite: isFavorite, ...data } = fields;
   const country = deps.config.defaultCountry;
+  if (version > current.version) throw versionConflict();
+  if (!card) {
+    const conflicts = findConflicts(current, stored, data, sentFields(patch), version);
+    if (conflicts.length) throw await fieldConflict(deps.repos, conflicts);
+  }
+  // An edit from the app applies onto the version just read (a write in between answers 409 as before).
+  const from = card ? version : current.version;
   const updated = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
     const now = nowIso();
     const photoColumn = photo === undefined ? {} : { photo_etag: photo?.etag ?? null };
     const edited = rowAndKeysOfData(data, country);
+    const field_stamps = stampsAfterWrite(current, changedFields(stored, data), { version: from + 1, by: actor.userId, at: now });
     const written = await contacts.updateReturning(
       id,
-      { ...edited.columns, ...favoriteColumns(isFavorite), ...card, ...photoColumn, updated_at: now, version: version + 1 },
-      version,
+      { ...edited.columns, ...favoriteColumns(isFavorite), ...card, ...photoColumn, field_stamps, updated_at: now, version: from + 1 },
+      from,
     );
     if (!written) return undefined;
     await contacts.replaceKeys(id, edited.keys);

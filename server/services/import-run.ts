@@ -8,10 +8,12 @@ import type { Repositories } from "../db/repositories/index.js";
 import type { ContactRow } from "../db/schema.js";
 import type { PreparedRow } from "../import/read-file.js";
 import { type ContactRules, applyFlatFields } from "../../shared/contact-model/data-schema.js";
+import { changedFields } from "../../shared/contact-model/field-diff.js";
 import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
+import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
@@ -146,6 +148,8 @@ export async function writeBatch(
   tally: RunTally,
   labels: RunGroups | null = null,
   excluded: ReadonlySet<string> = new Set(),
+  /** Who runs the import: the stamps of the fields it writes name them (ADR 017). */
+  by: string | null = null,
 ): Promise<BatchGroups | null> {
   const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
@@ -264,11 +268,9 @@ export async function writeBatch(
     for (const target of existing) {
       if (!target.dirty || !target.row) continue;
       const written = rowAndKeysOfData(target.data, country);
-      const ok = await contacts.update(
-        target.id,
-        { ...written.columns, updated_at: now, version: target.row.version + 1 },
-        target.row.version,
-      );
+      const version = target.row.version + 1;
+      const field_stamps = stampsAfterWrite(target.row, changedFields(dataOfRow(target.row), target.data), { version, by, at: now });
+      const ok = await contacts.update(target.id, { ...written.columns, field_stamps, updated_at: now, version }, target.row.version);
       if (!ok) {
         // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
         notMerged.add(target.id);
@@ -342,9 +344,10 @@ export async function undoChanges(
   importId: string,
   now: string,
   country: CountryCode,
-  /** Who undoes it, for the contacts' history. */
+  /** Who undoes it: the contacts' history and the stamps of the fields put back name them. */
   userId?: string,
 ) {
+  const by = userId ?? null;
   const restored: string[] = [];
   const editedSince: { id: string; name: string }[] = [];
   let after = "";
@@ -369,7 +372,9 @@ export async function undoChanges(
         const own = Object.fromEntries(Object.entries(previous).filter(([k]) => !(k in FIRST_ENTRY_FIELDS)));
         const data = applyFlatFields({ ...dataOfRow(current), ...own } as ContactData, flat);
         const written = rowAndKeysOfData(data, country);
-        if (await contacts.update(current.id, { ...written.columns, updated_at: now, version: current.version + 1 }, current.version)) {
+        const version = current.version + 1;
+        const field_stamps = stampsAfterWrite(current, changedFields(dataOfRow(current), data), { version, by, at: now });
+        if (await contacts.update(current.id, { ...written.columns, field_stamps, updated_at: now, version }, current.version)) {
           await contacts.replaceKeys(current.id, written.keys);
           undone.push({ contactId: current.id, action: "undo", version: current.version + 1, before: dataOfRow(current), after: data });
         }

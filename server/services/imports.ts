@@ -445,7 +445,7 @@ async function process(
     const country = deps.config.defaultCountry;
     const collect = garbageCollector(GC_GROWTH_BYTES);
     const write = async (prepared: RowOutcome[], excluded: ReadonlySet<string>) => {
-      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels, excluded);
+      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels, excluded, actor.userId);
       bulkChanged(deps, actor);
       // Once a batch: the groups screens reload their lists.
       if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });

@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReportedConflict } from "./lib/contact-conflicts";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import type { ValidContactData } from "@shared/contact-model/data-schema";
 import { call, client, isApiError, withSignal } from "@/api";
@@ -188,6 +189,12 @@ export interface CreateContactInput {
 }
 
 /** The contact a 409 DUPLICATE_PHONE (or DUPLICATE_EMAIL) names, or null for any other error. */
+/** The fields a 409 VERSION_CONFLICT names (none when the contact changed under a save of fields no one else touched). */
+export function versionConflictOf(error: unknown): { message: string; conflicts: ReportedConflict[] } | null {
+  if (!isApiError(error) || error.code !== "VERSION_CONFLICT") return null;
+  return { message: error.message, conflicts: (error.details.conflicts as ReportedConflict[] | undefined) ?? [] };
+}
+
 export function duplicateMatchOf(error: unknown): PhoneMatch | null {
   if (!isApiError(error) || (error.code !== "DUPLICATE_PHONE" && error.code !== "DUPLICATE_EMAIL")) return null;
   return (error.details.match as PhoneMatch | undefined) ?? null;

@@ -57,16 +57,23 @@ export interface StartImportInput {
   layout?: { hasHeader: boolean; mapping: ColumnMapping[] } | undefined;
   /** Contacts join the groups their labels name (created when missing). */
   categoriesAsGroups?: boolean;
+  /** Rows left out from the preview's matches, by label. */
+  exclude?: string[];
 }
 
 /** Uploads a CSV or vCard file; answers when done or, for a large file, while it still runs. */
-export function postImport(orgId: string, { file, mode, encoding, layout, categoriesAsGroups }: StartImportInput, signal?: AbortSignal) {
+export function postImport(
+  orgId: string,
+  { file, mode, encoding, layout, categoriesAsGroups, exclude }: StartImportInput,
+  signal?: AbortSignal,
+) {
   const form = {
     file,
     mode,
     encoding,
     ...(layout ? { hasHeader: layout.hasHeader ? ("true" as const) : ("false" as const), mapping: JSON.stringify(layout.mapping) } : {}),
     ...(categoriesAsGroups ? { categoriesAsGroups: "true" as const } : {}),
+    ...(exclude?.length ? { exclude: JSON.stringify(exclude) } : {}),
   };
   return call(imports.$post({ param: { orgId }, form }, withSignal(signal)));
 }

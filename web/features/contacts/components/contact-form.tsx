@@ -11,8 +11,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRemoteChange } from "@/features/live/hooks/use-remote-change";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { DEFAULT_CONTACT_RULES } from "@shared/contact-model/data-schema";
+import { type DataKey, FIELD_CONFLICT_MESSAGE } from "@shared/contact-model/field-diff";
 import { type ContactDetail, reloadContact, usePhoneMatchQuery } from "../api";
 import { useContactSave } from "../hooks/use-contact-save";
+import { type FieldChoice, type ReportedConflict, rebaseForm } from "../lib/contact-conflicts";
 import { contactInitials } from "../lib/contact-display";
 import {
   type ContactFormOutput,
@@ -22,6 +24,7 @@ import {
   formValuesFrom,
 } from "../lib/contact-form-values";
 import { contactPhotoUrl } from "../lib/contact-photo";
+import { ContactConflictBanner } from "./contact-conflict-banner";
 import { ContactFormFields } from "./contact-form-fields";
 import { ContactPhotoField, type PhotoChange } from "./contact-photo-field";
 import { DuplicateBanner } from "./duplicate-banner";
@@ -48,8 +51,11 @@ const PHONE_CHECK_DELAY_MS = 300;
  * optimistic save. Its fields scroll between a fixed title and fixed actions.
  */
 export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting, onDirtyChange }: ContactFormProps) {
-  // After a version conflict the form continues from the server's fresh copy.
+  // After a version conflict the form continues from the server's fresh copy, keeping what was typed.
   const [base, setBase] = useState(contact);
+  // Someone else's save overtook this form: what to say, and the fields both changed, each to choose.
+  const [conflict, setConflict] = useState<{ message: string; fields: FieldChoice[] } | null>(null);
+  const unresolved = Boolean(conflict?.fields.some((f) => f.choice === null));
   // What the form was filled with: a save sends only the fields that differ from it.
   const [initial, setInitial] = useState(() => formValuesFrom(contact));
   const [photo, setPhoto] = useState<PhotoChange>({ kind: "keep" });
@@ -66,6 +72,7 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     clearErrors,
     control,
     getValues,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<ContactFormValues, unknown, ContactFormOutput>({
     resolver,
@@ -76,11 +83,34 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
   useUnsavedForm(dirty);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  function restart(fresh: ContactDetail) {
+  /**
+   * Moves the form onto `fresh` without losing typing: fields the person changed keep their text, the
+   * others take the fresh values; fields both changed are offered to choose (`reported`: the server's
+   * names for who wrote theirs; else `changedBy`, the live notice's).
+   */
+  function rebase(fresh: ContactDetail, message: string | null, reported: ReportedConflict[] = [], changedBy: string | null = null) {
+    const typed = getValues();
+    const freshValues = formValuesFrom(fresh);
+    const { values, conflicts } = rebaseForm(typed, initial, freshValues);
     setBase(fresh);
-    const values = formValuesFrom(fresh);
-    setInitial(values);
-    reset(values);
+    setInitial(freshValues);
+    // The first defaults stay, so the form still counts as changed (closing it asks first).
+    reset(values, { keepDefaultValues: true });
+    const fields = conflicts.map((field): FieldChoice => ({
+      field,
+      theirs: freshValues[field],
+      mine: typed[field],
+      by: reported.find((r) => r.field === field)?.by?.name ?? changedBy,
+      choice: null,
+    }));
+    setConflict(fields.length ? { message: message ?? FIELD_CONFLICT_MESSAGE, fields } : message ? { message, fields } : null);
+  }
+
+  function choose(field: DataKey, choice: "mine" | "theirs") {
+    const chosen = conflict?.fields.find((f) => f.field === field);
+    if (!conflict || !chosen) return;
+    setValue(field, (choice === "mine" ? chosen.mine : chosen.theirs) as never, { shouldDirty: true });
+    setConflict({ ...conflict, fields: conflict.fields.map((f) => (f.field === field ? { ...f, choice } : f)) });
   }
 
   // The server checks the whole book as the number is typed, not just the rows this screen loaded.
@@ -95,8 +125,8 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     if (name === "company") clearErrors("first_name");
   }
 
-  // Changed elsewhere since this form loaded it: say so, and offer to load their version (the version
-  // check on save stays the last guard).
+  // Changed elsewhere since this form loaded it: say so, and offer to load their version under what was
+  // typed (the field-by-field check on save stays the last guard).
   const queryClient = useQueryClient();
   const remote = useRemoteChange(base?.id);
   const changedElsewhere = Boolean(base && remote && (remote.removed || (remote.version ?? 0) > base.version));
@@ -108,7 +138,7 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
     setReloading(false);
     // Gone (trashed elsewhere): nothing to edit any more.
     if (!fresh) return onSaved();
-    restart(fresh);
+    rebase(fresh, null, [], remote?.actorName ?? null);
   }
 
   const submit = (choice: DuplicateChoice) =>
@@ -116,12 +146,13 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
       const outcome = await save({ base, values, changed: changedKeys(getValues(), initial), onDuplicate: choice, photo });
       if (outcome.kind === "saved") onSaved();
       else if (outcome.kind === "duplicate") setReported(outcome.match);
-      else if (outcome.kind === "conflict" && outcome.fresh) restart(outcome.fresh);
+      else if (outcome.kind === "conflict" && outcome.fresh) rebase(outcome.fresh, outcome.message, outcome.conflicts);
     });
 
   return (
     <form noValidate onSubmit={submit("ask")} className="flex min-h-0 flex-1 flex-col">
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4 sm:px-6">
+        {conflict && <ContactConflictBanner message={conflict.message} fields={conflict.fields} onChoose={choose} disabled={saving} />}
         {changedElsewhere && remote && (
           <Alert role="status" className="border-sky-300 bg-sky-50 text-sky-900">
             <RefreshCw aria-hidden="true" />
@@ -167,7 +198,7 @@ export function ContactForm({ orgId, contact, onSaved, onCancel, onOpenExisting,
         </Button>
         {/* With a duplicate on screen, saving means choosing: the banner's buttons say how. */}
         {!(match && !base) && (
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || unresolved}>
             {saving && <LoaderCircle aria-hidden="true" className="animate-spin" />}
             {saving ? "Saving..." : "Save Contact"}
           </Button>

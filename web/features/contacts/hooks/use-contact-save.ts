@@ -1,7 +1,6 @@
 import { NO_ORGANIZATION } from "@/components/no-organization-alert";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { isApiError } from "@/api";
 import { useMeQuery } from "@/features/auth/api";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
 import { flatFields } from "@shared/contact-model/data-schema";
@@ -12,17 +11,22 @@ import {
   type ContactDetail,
   duplicateMatchOf,
   reloadContact,
+  versionConflictOf,
   useContactCreateMutation,
   useContactPhotoMutation,
   useContactUpdateMutation,
 } from "../api";
+import type { ReportedConflict } from "../lib/contact-conflicts";
 import { failureReason } from "../lib/contact-display";
 import { changedFields, type ContactFormOutput } from "../lib/contact-form-values";
 import type { PhotoChange } from "../components/contact-photo-field";
 import type { Contact } from "../types";
 
 export type SaveOutcome =
-  { kind: "saved" } | { kind: "conflict"; fresh: ContactDetail | null } | { kind: "duplicate"; match: PhoneMatch } | { kind: "failed" };
+  | { kind: "saved" }
+  | { kind: "conflict"; fresh: ContactDetail | null; message: string; conflicts: ReportedConflict[] }
+  | { kind: "duplicate"; match: PhoneMatch }
+  | { kind: "failed" };
 
 export interface SaveInput {
   /** The contact as the form loaded it; null creates one. */
@@ -118,9 +122,12 @@ export function useContactSave(orgId: string | null) {
       return { kind: "saved" };
     } catch (error) {
       const fresh = await reloadContact(queryClient, orgId, base.id);
-      if (isApiError(error) && error.code === "VERSION_CONFLICT") {
-        toast.error(error.message);
-        return { kind: "conflict", fresh };
+      // The form keeps what was typed and shows the conflict itself (its banner says so).
+      const conflict = versionConflictOf(error);
+      if (conflict) {
+        // Without a fresh copy (it could not be read again) there is nothing to show beside the fields.
+        if (!fresh) toast.error(conflict.message);
+        return { kind: "conflict", fresh, ...conflict };
       }
       toast.error("Failed to save contact", { id: SAVE_FAILED_TOAST, description: failureReason(error) });
       return { kind: "failed" };

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { PreviewChoices } from "../hooks/use-file-import";
 import { mapsAPhone } from "../lib/csv-layout";
 import { CsvPreview } from "./csv-preview";
+import { ImportMatches } from "./import-matches";
 import { ImportModeChoice } from "./import-mode-choice";
 import { LabelsAsGroupsChoice } from "./labels-as-groups-choice";
 import { VCardPreview } from "./vcard-preview";
@@ -12,7 +13,7 @@ interface FilePreviewStepProps {
   choices: PreviewChoices;
   mode: ImportMode;
   onModeChange: (mode: ImportMode) => void;
-  onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups">>) => void;
+  onChoicesChange: (change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups" | "excluded">>) => void;
   onEncodingChange: (encoding: ImportEncoding) => void;
   onImport: () => void;
   onCancel: () => void;
@@ -51,6 +52,12 @@ export function FilePreviewStep({
         names={preview.categories}
         checked={choices.labelsAsGroups}
         onChange={(labelsAsGroups) => onChoicesChange({ labelsAsGroups })}
+      />
+      <ImportMatches
+        matches={preview.matches}
+        count={preview.matchCount}
+        excluded={choices.excluded}
+        onExcludedChange={(excluded) => onChoicesChange({ excluded })}
       />
       <ImportModeChoice value={mode} onChange={onModeChange} />
       <div className="flex flex-wrap gap-2">

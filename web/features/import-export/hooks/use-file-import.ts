@@ -20,6 +20,8 @@ export interface PreviewChoices {
   rereading?: boolean;
   /** Add the contacts to the groups their labels name (offered when the preview found labels). */
   labelsAsGroups: boolean;
+  /** Rows the person left out of the import from the preview's matches, by label ('Row 7'). */
+  excluded: string[];
 }
 
 export type FileImportPhase =
@@ -49,7 +51,15 @@ export function useFileImport(orgId: string) {
     setPhase({ name: "reading", file });
     try {
       const preview = await fetchImportPreview(orgId, file, undefined, signal);
-      setPhase({ name: "preview", file, preview, hasHeader: preview.hasHeader, mapping: initialMapping(preview), labelsAsGroups: false });
+      setPhase({
+        name: "preview",
+        file,
+        preview,
+        hasHeader: preview.hasHeader,
+        mapping: initialMapping(preview),
+        labelsAsGroups: false,
+        excluded: [],
+      });
     } catch (failure) {
       if (signal.aborted) return;
       setError(importErrorMessage(failure));
@@ -74,6 +84,8 @@ export function useFileImport(orgId: string) {
         hasHeader: same ? current.hasHeader : preview.hasHeader,
         mapping: same ? current.mapping : initialMapping(preview),
         labelsAsGroups: current.labelsAsGroups,
+        // Rows are numbered anew in another reading.
+        excluded: same ? current.excluded : [],
       });
     } catch (failure) {
       if (signal.aborted) return;
@@ -87,11 +99,17 @@ export function useFileImport(orgId: string) {
     const signal = contactsWork.next();
     try {
       const layout = { hasHeader: choices.hasHeader, mapping: choices.mapping };
-      const { contacts, categories } = await fetchImportPreview(orgId, choices.file, choices.preview.encoding, signal, layout);
-      // The labels follow the mapping too: a labels column left out offers no groups.
+      const { contacts, categories, matches, matchCount } = await fetchImportPreview(
+        orgId,
+        choices.file,
+        choices.preview.encoding,
+        signal,
+        layout,
+      );
+      // The labels and the matches follow the mapping too: a labels column left out offers no groups.
       setPhase((current) =>
         current.name === "preview" && current.file === choices.file
-          ? { ...current, preview: { ...current.preview, contacts, categories } }
+          ? { ...current, preview: { ...current.preview, contacts, categories, matches, matchCount } }
           : current,
       );
     } catch {
@@ -99,7 +117,7 @@ export function useFileImport(orgId: string) {
     }
   }
 
-  function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups">>) {
+  function updateChoices(change: Partial<Pick<PreviewChoices, "hasHeader" | "mapping" | "labelsAsGroups" | "excluded">>) {
     if (phase.name !== "preview") return;
     const next = { ...phase, ...change };
     setPhase(next);
@@ -117,7 +135,7 @@ export function useFileImport(orgId: string) {
     try {
       // Only while the option is on screen: a mapping that leaves the labels out hides it.
       const categoriesAsGroups = choices.labelsAsGroups && choices.preview.categories.length > 0;
-      const input = { file: choices.file, mode, encoding: choices.preview.encoding, layout, categoriesAsGroups };
+      const input = { file: choices.file, mode, encoding: choices.preview.encoding, layout, categoriesAsGroups, exclude: choices.excluded };
       const first = await postImport(orgId, input, signal);
       show(first);
       const run = await followRun(orgId, first, show, signal);
