@@ -56,6 +56,8 @@ async function importFile(base: string, orgId: string, cookie: string, pid: numb
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  // A run that ended early is no figure: say why instead.
+  if (run.status !== "done") throw new Error(`${name}: the run ended ${run.status}: ${JSON.stringify(run).slice(0, 2000)}`);
   return { run, seconds, growth: peak - baseline };
 }
 

@@ -12,11 +12,12 @@ import { changedFields } from "../../shared/contact-model/field-diff.js";
 import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
-import type { MatchKey } from "../db/repositories/contacts.js";
+import type { KeyHolder, MatchKey } from "../db/repositories/contacts.js";
 import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
+import { namesAgree } from "../../shared/contact-model/same-person.js";
 import { type ImportedChange, recordImportHistory } from "./contact-history.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
@@ -173,22 +174,38 @@ export async function writeBatch(
     const rowKeys = prepared.flatMap((p) => p.written.keys);
     // The same lock a create of the number takes; e-mails get locks of their own name.
     await contacts.lockPhones([...new Set(rowKeys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))]);
+    // Every holder of the batch's keys by its names; read whole are those a row's name agrees with, the
+    // only ones a row can merge into (an office line's other holders are named in the summary only).
+    const holders = await contacts.keyHolders(rowKeys);
+    const holderKeys = new Map<string, MatchKey[]>();
+    const byKey = new Map<string, KeyHolder[]>();
+    for (const h of holders) {
+      holderKeys.set(h.id, [...(holderKeys.get(h.id) ?? []), { kind: h.kind, key: h.key }]);
+      byKey.set(`${h.kind}:${h.key}`, [...(byKey.get(`${h.kind}:${h.key}`) ?? []), h]);
+    }
+    const named = new Map(holders.map((h) => [h.id, h]));
+    const agreeing = new Set<string>();
+    for (const { data, written } of prepared)
+      for (const k of written.keys) for (const h of byKey.get(`${k.kind}:${k.key}`) ?? []) if (namesAgree(data, h)) agreeing.add(h.id);
     const index: KeyIndex<Target> = new Map();
     const existing: Target[] = [];
-    for (const holder of await contacts.holdersOfKeys(rowKeys)) {
+    const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
+    for (const [id, h] of named) {
+      const row = whole.get(id) ?? null;
       const target: Target = {
-        id: holder.row.id,
-        row: holder.row,
-        data: dataOfRow(holder.row),
+        id,
+        row,
+        // Names only, for a holder no row can merge into.
+        data: row ? dataOfRow(row) : ({ first_name: h.first_name, last_name: h.last_name, company: h.company } as ContactData),
         isNew: false,
-        ownedByRun: holder.row.import_id === importId,
+        ownedByRun: row?.import_id === importId,
         previous: {},
         dirty: false,
         written: { columns: null as never, keys: [] },
         extras: undefined,
       };
-      existing.push(target);
-      fileUnderKeys(index, holder.keys, target);
+      if (row) existing.push(target);
+      fileUnderKeys(index, holderKeys.get(id)!, target);
     }
     const created: Target[] = [];
     for (const { row, data, written, photo } of prepared) {

@@ -31,9 +31,8 @@ import { noticeImportFinished } from "./notices.js";
 import { emptyTally, prepareBatchInSlices, progress, undoChanges, withPhotos, writeBatch } from "./import-run.js";
 import { type RowOutcome, batcher } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
-import { dataOfRow } from "./contact-row.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
-import type { ContactData } from "../../shared/contact-model/types.js";
+import type { NameParts } from "../../shared/contact-model/same-person.js";
 import { OFF_THREAD_ROWS, batchesOffThread } from "./import-prepare-thread.js";
 import { runGroups } from "./import-groups.js";
 import { distinctGroups } from "../import/category-groups.js";
@@ -224,9 +223,9 @@ async function previewMatches(
   let matchCount = 0;
   for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
     const ready = batch.filter((o): o is Exclude<RowOutcome, { message: string }> => !("message" in o));
-    const index: KeyIndex<{ id: string; data: ContactData }> = new Map();
-    for (const holder of await contacts.holdersOfKeys(ready.flatMap((o) => o.written.keys)))
-      fileUnderKeys(index, holder.keys, { id: holder.row.id, data: dataOfRow(holder.row) });
+    const index: KeyIndex<{ id: string; data: NameParts }> = new Map();
+    for (const h of await contacts.keyHolders(ready.flatMap((o) => o.written.keys)))
+      fileUnderKeys(index, [{ kind: h.kind, key: h.key }], { id: h.id, data: h });
     for (const { row, data, written } of ready) {
       const match = matchRow(data, written.keys, index);
       if (!match.target) continue;

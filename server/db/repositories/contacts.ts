@@ -140,6 +140,16 @@ function keyMatchesOf(organizationId: string) {
       .where((w) => w.or(keys.map((k) => w.and([w("k.kind", "=", k.kind), w("k.key", "=", k.key)]))));
 }
 
+/** A contact holding one of an import's keys, by its names (import-match.ts compares them). */
+export interface KeyHolder {
+  kind: MatchKey["kind"];
+  key: string;
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  company: string | null;
+}
+
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
   const keyMatches = keyMatchesOf(organizationId);
@@ -420,36 +430,35 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
 
     /** The active contacts holding any of these keys, oldest first, each with the keys it holds of them. */
     /**
-     * The active contacts holding any of `keys` (an import batch's phones and e-mails, thousands), each
-     * with the keys it holds, oldest first. The keys travel as one JSON parameter per kind: an OR of
-     * thousands of pairs is a statement of thousands of nodes, and SQLite plans it poorly.
+     * Who holds any of `keys` (an import batch's phones and e-mails, thousands): each active holder's id
+     * and names, once per key it holds. The keys travel as one JSON parameter per kind: an OR of
+     * thousands of pairs is a statement of thousands of nodes, and SQLite plans it poorly. Names only: an
+     * office line can be held by dozens, and only those whose names agree are read whole (`findMany`).
      */
-    async holdersOfKeys(keys: MatchKey[]): Promise<{ row: ContactRow; keys: MatchKey[] }[]> {
-      const held: { kind: MatchKey["kind"]; key: string; contact_id: string }[] = [];
+    async keyHolders(keys: MatchKey[]): Promise<KeyHolder[]> {
+      const holders: KeyHolder[] = [];
       for (const kind of ["phone", "email"] as const) {
         const wanted = [...new Set(keys.filter((k) => k.kind === kind).map((k) => k.key))];
         if (wanted.length === 0) continue;
         const list =
           engine === "postgres" ? sql`select unnest(${wanted}::text[])` : sql`select value from json_each(${JSON.stringify(wanted)})`;
-        const { rows } = await sql<{ key: string; contact_id: string }>`select key, contact_id from contact_keys
-          where organization_id = ${organizationId} and kind = ${kind} and key in (${list})`.execute(db);
-        for (const r of rows) held.push({ kind, key: r.key, contact_id: r.contact_id });
+        const { rows } = await sql<Omit<KeyHolder, "kind">>`select k.key, c.id, c.first_name, c.last_name, c.company
+          from contact_keys k join contacts c on c.id = k.contact_id
+          where k.organization_id = ${organizationId} and k.kind = ${kind} and k.key in (${list}) and c.deleted_at is null
+          order by c.created_at, c.id`.execute(db);
+        for (const r of rows) holders.push({ ...r, kind });
       }
-      const ids = [...new Set(held.map((h) => h.contact_id))];
+      return holders;
+    },
+
+    /** Active contacts by id, whole (any number of ids: they travel as one JSON parameter). */
+    async findMany(ids: string[]): Promise<ContactRow[]> {
       if (ids.length === 0) return [];
-      const rows = (await active()
+      const list = engine === "postgres" ? sql`select unnest(${ids}::text[])` : sql`select value from json_each(${JSON.stringify(ids)})`;
+      return (await active()
         .selectAll("c")
-        .where("c.id", "in", ids)
-        .orderBy("c.created_at")
-        .orderBy("c.id")
+        .where(sql<boolean>`c.id in (${list})`)
         .execute()) as ContactRow[];
-      const keysOf = new Map<string, MatchKey[]>();
-      for (const h of held) {
-        const list = keysOf.get(h.contact_id) ?? [];
-        list.push({ kind: h.kind, key: h.key });
-        keysOf.set(h.contact_id, list);
-      }
-      return rows.map((row) => ({ row, keys: keysOf.get(row.id) ?? [] }));
     },
 
     async withKeys(keys: MatchKey[]): Promise<(ContactRow & { matched: MatchKey[] })[]> {
