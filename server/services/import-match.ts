@@ -1,13 +1,13 @@
-import { type NameParts, namesAgree } from "../../shared/contact-model/same-person.js";
+import { type NameWords, wordsAgree } from "../../shared/contact-model/same-person.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 
 /** Contacts by the keys they hold (`phone:5551234567`, `email:ann@example.com`), in the order found. */
 export type KeyIndex<T> = Map<string, T[]>;
 
-const keyOf = (k: MatchKey) => `${k.kind}:${k.key}`;
+export const keyOf = (k: MatchKey) => `${k.kind}:${k.key}`;
 
 /** Files a contact under each of its keys (after those filed before it). */
-export function fileUnderKeys<T>(index: KeyIndex<T>, keys: MatchKey[], target: T) {
+export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], target: T) {
   for (const k of keys) {
     const list = index.get(keyOf(k));
     if (!list) index.set(keyOf(k), [target]);
@@ -21,15 +21,15 @@ export function fileUnderKeys<T>(index: KeyIndex<T>, keys: MatchKey[], target: T
  * first). A contact that shares a key but not the name is someone else (an office line, a shared
  * mailbox): the row becomes a new contact, and that contact is named so the summary can say so.
  */
-export function matchRow<T extends { data: NameParts }>(
-  row: NameParts,
-  keys: MatchKey[],
+export function matchRow<T extends { words: NameWords }>(
+  row: NameWords,
+  keys: readonly MatchKey[],
   index: KeyIndex<T>,
 ): { target: T; by: MatchKey } | { target: null; sharedWith: T | null } {
   let sharedWith: T | null = null;
   for (const k of keys) {
     for (const candidate of index.get(keyOf(k)) ?? []) {
-      if (namesAgree(row, candidate.data)) return { target: candidate, by: k };
+      if (wordsAgree(row, candidate.words)) return { target: candidate, by: k };
       sharedWith ??= candidate;
     }
   }

@@ -12,12 +12,12 @@ import { changedFields } from "../../shared/contact-model/field-diff.js";
 import { FIRST_ENTRY_FIELDS } from "../../shared/contact-model/fields.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
-import type { KeyHolder, MatchKey } from "../db/repositories/contacts.js";
+import type { MatchKey } from "../db/repositories/contacts.js";
 import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
-import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
-import { namesAgree } from "../../shared/contact-model/same-person.js";
+import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./import-match.js";
+import { type NameParts, type NameWords, nameWords, wordsAgree } from "../../shared/contact-model/same-person.js";
 import { type ImportedChange, recordImportHistory } from "./contact-history.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
@@ -76,7 +76,36 @@ interface Target {
   photo?: PreparedPhoto | undefined;
   /** The groups the labels of its rows name (key -> name as first written), with labels as groups. */
   groups?: Map<string, string>;
+  /** Its names as rows are compared with them. */
+  words: NameWords;
 }
+
+/** A contact's names and their words, as a run read them (import-match.ts compares them). */
+interface HolderNames {
+  names: NameParts;
+  words: NameWords;
+}
+
+/** What a run's batches share: who and how it imports, and the names of the contacts it has met. */
+export interface RunContext {
+  organizationId: string;
+  importId: string;
+  mode: ImportMode;
+  /** The run's groups, with labels as groups. */
+  labels: RunGroups | null;
+  /** Rows the person left out in the preview, by their labels. */
+  excluded: ReadonlySet<string>;
+  /** Who runs the import: the stamps of the fields it writes name them (ADR 017). */
+  by: string | null;
+  /**
+   * The names of the contacts holding the keys the run looked up, by id (null: not active), read once a
+   * run: an office line's holders come back with every batch that has the number. A contact renamed
+   * meanwhile is read whole before anything merges into it, and compared by its present names then.
+   */
+  names: Map<string, HolderNames | null>;
+}
+
+export const runContext = (run: Omit<RunContext, "names">): RunContext => ({ ...run, names: new Map() });
 
 function fail(tally: RunTally, row: PreparedRow, message: string) {
   tally.failed++;
@@ -140,18 +169,8 @@ const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mai
  * creates or merges into joins the groups its rows' labels name; answers what it did to groups once
  * committed. Rows the person left out in the preview (`excluded`, by their labels) are skipped.
  */
-export async function writeBatch(
-  deps: AppDeps,
-  organizationId: string,
-  importId: string,
-  mode: ImportMode,
-  outcomes: RowOutcome[],
-  tally: RunTally,
-  labels: RunGroups | null = null,
-  excluded: ReadonlySet<string> = new Set(),
-  /** Who runs the import: the stamps of the fields it writes name them (ADR 017). */
-  by: string | null = null,
-): Promise<BatchGroups | null> {
+export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOutcome[], tally: RunTally): Promise<BatchGroups | null> {
+  const { organizationId, importId, mode, labels, excluded, by, names } = run;
   const country = deps.config.defaultCountry;
   const prepared: ReadyRow[] = [];
   for (const outcome of outcomes) {
@@ -174,29 +193,40 @@ export async function writeBatch(
     const rowKeys = prepared.flatMap((p) => p.written.keys);
     // The same lock a create of the number takes; e-mails get locks of their own name.
     await contacts.lockPhones([...new Set(rowKeys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))]);
-    // Every holder of the batch's keys by its names; read whole are those a row's name agrees with, the
-    // only ones a row can merge into (an office line's other holders are named in the summary only).
-    const holders = await contacts.keyHolders(rowKeys);
-    const holderKeys = new Map<string, MatchKey[]>();
-    const byKey = new Map<string, KeyHolder[]>();
-    for (const h of holders) {
-      holderKeys.set(h.id, [...(holderKeys.get(h.id) ?? []), { kind: h.kind, key: h.key }]);
-      byKey.set(`${h.kind}:${h.key}`, [...(byKey.get(`${h.kind}:${h.key}`) ?? []), h]);
+    const held = await contacts.keyContacts(rowKeys);
+    const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !names.has(id));
+    for (const id of unknown) names.set(id, null);
+    for (const n of await contacts.namesOf(unknown)) names.set(n.id, { names: n, words: nameWords(n) });
+    // Every active holder of the batch's keys by its names; read whole are those a row's name agrees
+    // with, the only ones a row can merge into (an office line's other holders are named in the summary).
+    const holders = new Map<string, { named: HolderNames; keys: MatchKey[] }>();
+    const byKey = new Map<string, string[]>();
+    for (const { kind, key, contact_id: id } of held) {
+      const named = names.get(id);
+      if (!named) continue;
+      const holder = holders.get(id) ?? { named, keys: [] };
+      holder.keys.push({ kind, key });
+      holders.set(id, holder);
+      const list = byKey.get(`${kind}:${key}`);
+      if (list) list.push(id);
+      else byKey.set(`${kind}:${key}`, [id]);
     }
-    const named = new Map(holders.map((h) => [h.id, h]));
     const agreeing = new Set<string>();
-    for (const { data, written } of prepared)
-      for (const k of written.keys) for (const h of byKey.get(`${k.kind}:${k.key}`) ?? []) if (namesAgree(data, h)) agreeing.add(h.id);
+    for (const { words, written } of prepared)
+      for (const k of written.keys)
+        for (const id of byKey.get(keyOf(k)) ?? []) if (wordsAgree(words, holders.get(id)!.named.words)) agreeing.add(id);
+    const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
     const index: KeyIndex<Target> = new Map();
     const existing: Target[] = [];
-    const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
-    for (const [id, h] of named) {
+    for (const [id, { named, keys }] of holders) {
       const row = whole.get(id) ?? null;
+      const data = row ? dataOfRow(row) : (named.names as ContactData);
       const target: Target = {
         id,
         row,
         // Names only, for a holder no row can merge into.
-        data: row ? dataOfRow(row) : ({ first_name: h.first_name, last_name: h.last_name, company: h.company } as ContactData),
+        data,
+        words: row ? nameWords(data) : named.words,
         isNew: false,
         ownedByRun: row?.import_id === importId,
         previous: {},
@@ -205,18 +235,19 @@ export async function writeBatch(
         extras: undefined,
       };
       if (row) existing.push(target);
-      fileUnderKeys(index, holderKeys.get(id)!, target);
+      fileUnderKeys(index, keys, target);
     }
     const created: Target[] = [];
-    for (const { row, data, written, photo } of prepared) {
+    for (const { row, data, words, written, photo } of prepared) {
       tally.processed++;
       for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
-      const match = matchRow(data, written.keys, index);
+      const match = matchRow(words, written.keys, index);
       if (!match.target) {
         const fresh: Target = {
           id: newId(),
           row: null,
           data,
+          words,
           isNew: true,
           ownedByRun: true,
           previous: {},
@@ -250,6 +281,7 @@ export async function writeBatch(
             if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
         }
         target.data = plan.result;
+        target.words = nameWords(plan.result);
         target.dirty = true;
       }
       // A later row of the file finds the contact by the keys this one brought too.
@@ -305,6 +337,8 @@ export async function writeBatch(
         changes.push({ contactId: target.id, previous: target.previous, versionAfter: target.row.version + 1 });
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
+    // Later batches meet these contacts by their names without reading them.
+    for (const t of [...created, ...existing]) if (!notMerged.has(t.id)) names.set(t.id, { names: t.data, words: t.words });
     await recordImportHistory(repos, organizationId, importId, [
       // A created contact's values at version 1 are its present ones with every later change undone.
       ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: null })),

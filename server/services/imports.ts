@@ -28,11 +28,11 @@ import { type OrgActor, authorize } from "../policies/can.js";
 import { csvCell } from "../import/csv-cell.js";
 import { garbageCollector } from "./heap.js";
 import { noticeImportFinished } from "./notices.js";
-import { emptyTally, prepareBatchInSlices, progress, undoChanges, withPhotos, writeBatch } from "./import-run.js";
+import { emptyTally, prepareBatchInSlices, progress, runContext, undoChanges, withPhotos, writeBatch } from "./import-run.js";
 import { type RowOutcome, batcher } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
-import type { NameParts } from "../../shared/contact-model/same-person.js";
+import { type NameWords, nameWords } from "../../shared/contact-model/same-person.js";
 import { OFF_THREAD_ROWS, batchesOffThread } from "./import-prepare-thread.js";
 import { runGroups } from "./import-groups.js";
 import { distinctGroups } from "../import/category-groups.js";
@@ -221,17 +221,25 @@ async function previewMatches(
   const contacts = deps.repos.contacts(organizationId);
   const matches: ImportMatch[] = [];
   let matchCount = 0;
+  type Holder = { id: string; name: string; words: NameWords };
+  const known = new Map<string, Holder | null>();
   for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
     const ready = batch.filter((o): o is Exclude<RowOutcome, { message: string }> => !("message" in o));
-    const index: KeyIndex<{ id: string; data: NameParts }> = new Map();
-    for (const h of await contacts.keyHolders(ready.flatMap((o) => o.written.keys)))
-      fileUnderKeys(index, [{ kind: h.kind, key: h.key }], { id: h.id, data: h });
-    for (const { row, data, written } of ready) {
-      const match = matchRow(data, written.keys, index);
+    const held = await contacts.keyContacts(ready.flatMap((o) => o.written.keys));
+    const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !known.has(id));
+    for (const id of unknown) known.set(id, null);
+    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), words: nameWords(n) });
+    const index: KeyIndex<Holder> = new Map();
+    for (const h of held) {
+      const holder = known.get(h.contact_id);
+      if (holder) fileUnderKeys(index, [h], holder);
+    }
+    for (const { row, words, written } of ready) {
+      const match = matchRow(words, written.keys, index);
       if (!match.target) continue;
       matchCount++;
       if (matches.length < PREVIEW_MATCHES)
-        matches.push({ row: row.label, contactId: match.target.id, contactName: contactDisplayName(match.target.data), by: match.by.kind });
+        matches.push({ row: row.label, contactId: match.target.id, contactName: match.target.name, by: match.by.kind });
     }
   }
   return { matches, matchCount };
@@ -443,8 +451,16 @@ async function process(
     const rules = await contactRules(deps, actor.organizationId);
     const country = deps.config.defaultCountry;
     const collect = garbageCollector(GC_GROWTH_BYTES);
-    const write = async (prepared: RowOutcome[], excluded: ReadonlySet<string>) => {
-      const groups = await writeBatch(deps, actor.organizationId, importId, mode, prepared, tally, labels, excluded, actor.userId);
+    const run = runContext({
+      organizationId: actor.organizationId,
+      importId,
+      mode,
+      labels,
+      excluded: new Set(exclude),
+      by: actor.userId,
+    });
+    const write = async (prepared: RowOutcome[]) => {
+      const groups = await writeBatch(deps, run, prepared, tally);
       bulkChanged(deps, actor);
       // Once a batch: the groups screens reload their lists.
       if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });
@@ -454,10 +470,9 @@ async function process(
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
       await setImmediate();
     };
-    const excluded = new Set(exclude);
     for await (const prepared of outcomeBatches({ rows, file, total }, country, rules)) {
       await withPhotos(prepared);
-      await write(prepared, excluded);
+      await write(prepared);
     }
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {

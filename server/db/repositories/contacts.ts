@@ -140,16 +140,6 @@ function keyMatchesOf(organizationId: string) {
       .where((w) => w.or(keys.map((k) => w.and([w("k.kind", "=", k.kind), w("k.key", "=", k.key)]))));
 }
 
-/** A contact holding one of an import's keys, by its names (import-match.ts compares them). */
-export interface KeyHolder {
-  kind: MatchKey["kind"];
-  key: string;
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  company: string | null;
-}
-
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
   const keyMatches = keyMatchesOf(organizationId);
@@ -168,6 +158,9 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     }
   };
   const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
+  /** Many values as one parameter, for `x in (...)`: a bound value each would be thousands of them. */
+  const jsonList = (values: string[]) =>
+    engine === "postgres" ? sql`select unnest(${values}::text[])` : sql`select value from json_each(${JSON.stringify(values)})`;
   const activeRow = () => db.updateTable("contacts").where("organization_id", "=", organizationId).where("deleted_at", "is", null);
 
   type PageQuery = SelectQueryBuilder<Schema & { c: ContactsTable }, "c", ListedContact>;
@@ -430,25 +423,29 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
 
     /** The active contacts holding any of these keys, oldest first, each with the keys it holds of them. */
     /**
-     * Who holds any of `keys` (an import batch's phones and e-mails, thousands): each active holder's id
-     * and names, once per key it holds. The keys travel as one JSON parameter per kind: an OR of
-     * thousands of pairs is a statement of thousands of nodes, and SQLite plans it poorly. Names only: an
-     * office line can be held by dozens, and only those whose names agree are read whole (`findMany`).
+     * Who holds any of `keys` (an import batch's phones and e-mails, thousands), by the key index alone
+     * (trashed contacts' keys included). The keys travel as one JSON parameter per kind: an OR of
+     * thousands of pairs is a statement of thousands of nodes, and SQLite plans it poorly.
      */
-    async keyHolders(keys: MatchKey[]): Promise<KeyHolder[]> {
-      const holders: KeyHolder[] = [];
+    async keyContacts(keys: MatchKey[]): Promise<(MatchKey & { contact_id: string })[]> {
+      const held: (MatchKey & { contact_id: string })[] = [];
       for (const kind of ["phone", "email"] as const) {
         const wanted = [...new Set(keys.filter((k) => k.kind === kind).map((k) => k.key))];
         if (wanted.length === 0) continue;
-        const list =
-          engine === "postgres" ? sql`select unnest(${wanted}::text[])` : sql`select value from json_each(${JSON.stringify(wanted)})`;
-        const { rows } = await sql<Omit<KeyHolder, "kind">>`select k.key, c.id, c.first_name, c.last_name, c.company
-          from contact_keys k join contacts c on c.id = k.contact_id
-          where k.organization_id = ${organizationId} and k.kind = ${kind} and k.key in (${list}) and c.deleted_at is null
-          order by c.created_at, c.id`.execute(db);
-        for (const r of rows) holders.push({ ...r, kind });
+        const { rows } = await sql<{ key: string; contact_id: string }>`select key, contact_id from contact_keys
+          where organization_id = ${organizationId} and kind = ${kind} and key in (${jsonList(wanted)})`.execute(db);
+        for (const r of rows) held.push({ kind, key: r.key, contact_id: r.contact_id });
       }
-      return holders;
+      return held;
+    },
+
+    /** The names of the active contacts among `ids` (any number). */
+    async namesOf(ids: string[]): Promise<{ id: string; first_name: string; last_name: string | null; company: string | null }[]> {
+      if (ids.length === 0) return [];
+      return active()
+        .select(["c.id", "c.first_name", "c.last_name", "c.company"])
+        .where(sql<boolean>`c.id in (${jsonList(ids)})`)
+        .execute();
     },
 
     /** Active contacts by id, whole (any number of ids: they travel as one JSON parameter). */
