@@ -15,7 +15,7 @@ import type { ContactData } from "../../shared/contact-model/types.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
-import { type ReadyRow, type RowOutcome, prepareBatch } from "./import-prepare.js";
+import { type ReadyRow, type RowOutcome, type SentRow, prepareBatch } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./import-match.js";
 import { type NameParts, type NameWords, nameWords, wordsAgree } from "../../shared/contact-model/same-person.js";
 import { type ImportedChange, recordImportHistory } from "./contact-history.js";
@@ -72,13 +72,17 @@ interface Target {
   dirty: boolean;
   /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
   written: ReturnType<typeof rowAndKeysOfData>;
-  extras: PreparedRow["extras"];
+  extras: SentRow["extras"];
   photo?: PreparedPhoto | undefined;
   /** The groups the labels of its rows name (key -> name as first written), with labels as groups. */
   groups?: Map<string, string>;
   /** Its names as rows are compared with them. */
   words: NameWords;
+  /** `data` holds every field (else only the names: a created contact's are in its columns). */
+  full: boolean;
 }
+
+const namesOf = (c: NameParts): NameParts => ({ first_name: c.first_name, last_name: c.last_name, company: c.company });
 
 /** A contact's names and their words, as a run read them (import-match.ts compares them). */
 interface HolderNames {
@@ -107,18 +111,18 @@ export interface RunContext {
 
 export const runContext = (run: Omit<RunContext, "names">): RunContext => ({ ...run, names: new Map() });
 
-function fail(tally: RunTally, row: PreparedRow, message: string) {
+function fail(tally: RunTally, row: SentRow, message: string) {
   tally.failed++;
   if (tally.errors.length < KEEP_ERRORS) tally.errors.push({ row: row.label, message: `${row.label}: ${message}` });
   if (tally.failedRows.length < KEEP_FAILED_ROWS) tally.failedRows.push(row.raw);
 }
 
-function notice(tally: RunTally, row: PreparedRow, message: string) {
+function notice(tally: RunTally, row: SentRow, message: string) {
   if (tally.notices.length < KEEP_NOTICES) tally.notices.push({ row: row.label, message: `${row.label}: ${message}` });
 }
 
 /** Adds the groups a row's labels name to a contact's; a label too long for a group name is said once a run. */
-function collectGroups(target: Target, row: PreparedRow, labels: RunGroups, tally: RunTally) {
+function collectGroups(target: Target, row: SentRow, labels: RunGroups, tally: RunTally) {
   for (const category of row.candidate.categories) {
     const group = categoryGroup(category);
     if (group === "too-long") {
@@ -226,6 +230,7 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
         row,
         // Names only, for a holder no row can merge into.
         data,
+        full: row !== null,
         words: row ? nameWords(data) : named.words,
         isNew: false,
         ownedByRun: row?.import_id === importId,
@@ -238,7 +243,7 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
       fileUnderKeys(index, keys, target);
     }
     const created: Target[] = [];
-    for (const { row, data, words, written, photo } of prepared) {
+    for (const { row, words, written, photo } of prepared) {
       tally.processed++;
       for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
       const match = matchRow(words, written.keys, index);
@@ -246,7 +251,9 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
         const fresh: Target = {
           id: newId(),
           row: null,
-          data,
+          // Its names until a later row merges into it (its columns hold the rest).
+          data: namesOf(written.columns) as ContactData,
+          full: false,
           words,
           isNew: true,
           ownedByRun: true,
@@ -273,6 +280,11 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
         tally.skipped++;
         notice(tally, row, `skipped: the ${byWords(match.by)} belongs to ${contactDisplayName(target.data)}`);
         continue;
+      }
+      const data = dataOfRow(written.columns);
+      if (!target.full) {
+        target.data = dataOfRow(target.written.columns);
+        target.full = true;
       }
       const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
       if (plan.changed.length) {
@@ -338,7 +350,8 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
     }
     await repos.imports(organizationId).recordChanges(importId, changes);
     // Later batches meet these contacts by their names without reading them.
-    for (const t of [...created, ...existing]) if (!notMerged.has(t.id)) names.set(t.id, { names: t.data, words: t.words });
+    // (Their names alone: a run meets a hundred thousand contacts.)
+    for (const t of [...created, ...existing]) if (!notMerged.has(t.id)) names.set(t.id, { names: namesOf(t.data), words: t.words });
     await recordImportHistory(repos, organizationId, importId, [
       // A created contact's values at version 1 are its present ones with every later change undone.
       ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: null })),
