@@ -102,7 +102,9 @@ function* readImportFileSteps(bytes: Uint8Array, fileName: string, options: Read
     format: "csv",
     encoding,
     csv,
-    head: head.slice(above).map((r) => r.record),
+    // Copies: a cell of the parser's is a slice of the file's text and would keep all of it alive for
+    // as long as the run holds its first records.
+    head: JSON.parse(JSON.stringify(head.slice(above).map((r) => r.record))) as string[][],
     above,
     firstRow: above > 0 ? head[above]!.row : 1,
     records: counted - above,

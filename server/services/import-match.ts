@@ -1,4 +1,4 @@
-import { type NameWords, wordsAgree } from "../../shared/contact-model/same-person.js";
+import { keysAgree } from "../../shared/contact-model/same-person.js";
 import type { MatchKey } from "../db/repositories/contacts.js";
 
 /** Contacts by the keys they hold (`phone:5551234567`, `email:ann@example.com`), in the order found. */
@@ -21,15 +21,15 @@ export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], 
  * first). A contact that shares a key but not the name is someone else (an office line, a shared
  * mailbox): the row becomes a new contact, and that contact is named so the summary can say so.
  */
-export function matchRow<T extends { words: NameWords }>(
-  row: NameWords,
+export function matchRow<T extends { words: string }>(
+  row: string,
   keys: readonly MatchKey[],
   index: KeyIndex<T>,
 ): { target: T; by: MatchKey } | { target: null; sharedWith: T | null } {
   let sharedWith: T | null = null;
   for (const k of keys) {
     for (const candidate of index.get(keyOf(k)) ?? []) {
-      if (wordsAgree(row, candidate.words)) return { target: candidate, by: k };
+      if (keysAgree(row, candidate.words)) return { target: candidate, by: k };
       sharedWith ??= candidate;
     }
   }

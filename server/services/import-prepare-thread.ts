@@ -30,20 +30,22 @@ export type PrepareMessage = { batch: RowOutcome[] } | { done: true } | { error:
  * in that worker (Node 20 passes neither `--import tsx` nor the parent's loader on to it).
  */
 function startWorker(workerData: PrepareJob): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-worker.js", import.meta.url), { workerData });
+  const options = { workerData };
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-worker.js", import.meta.url), options);
   const tsx = new URL("dist/esm/api/index.mjs", pathToFileURL(createRequire(import.meta.url).resolve("tsx/package.json")));
   const source = `const { register } = await import(${JSON.stringify(tsx.href)});
 register();
 await import(${JSON.stringify(new URL("./import-prepare-worker.ts", import.meta.url).href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), { workerData });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), options);
 }
 
 /**
  * The prepared batches of a file, from a worker thread that reads and prepares the next batches while
  * the caller writes this one. Stopping early (a failed write) ends the thread.
  */
-export async function* batchesOffThread(job: Omit<PrepareJob, "ahead">): AsyncGenerator<RowOutcome[]> {
-  const worker = startWorker({ ...job, ahead: 2 });
+export async function* batchesOffThread(take: () => Omit<PrepareJob, "ahead">): AsyncGenerator<RowOutcome[]> {
+  // Taken here and not kept: the thread holds its own copy of the file from its start.
+  const worker = startWorker({ ...take(), ahead: 2 });
   const inbox: PrepareMessage[] = [];
   let wake: (() => void) | undefined;
   const receive = (message: PrepareMessage) => {

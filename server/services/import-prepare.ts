@@ -2,7 +2,7 @@
 // contacts ready to write (validated data, columns, match keys). Free of the database and of sharp, so
 // that a worker thread (import-prepare-worker.ts) can run it beside the writes.
 import type { ContactRules } from "../../shared/contact-model/data-schema.js";
-import { type NameWords, nameWords } from "../../shared/contact-model/same-person.js";
+import { nameKey } from "../../shared/contact-model/same-person.js";
 import type { CountryCode } from "../../shared/phone.js";
 import type { CardExtras, ContactCandidate } from "../import/candidate.js";
 import type { PreparedRow } from "../import/read-file.js";
@@ -71,7 +71,7 @@ export interface ReadyRow {
   /** The row's picture, resized (a vCard's PHOTO). */
   photo?: PreparedPhoto | undefined;
   /** Its names as contacts' names are compared with them (import-match.ts). */
-  words: NameWords;
+  words: string;
 }
 
 /** A row after validation: refused with its reason, or ready (with the warnings it earned). */
@@ -83,6 +83,6 @@ export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: C
     const outcome = candidateToData(row.candidate, rules);
     if (!outcome.ok) return { row: sent(row, true), message: outcome.message };
     const { is_favorite: _favorite, ...data } = outcome.data;
-    return { row: sent(row, false), written: rowAndKeysOfData(data, country), words: nameWords(data), warnings: outcome.warnings };
+    return { row: sent(row, false), written: rowAndKeysOfData(data, country), words: nameKey(data), warnings: outcome.warnings };
   });
 }

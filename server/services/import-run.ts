@@ -17,7 +17,7 @@ import { stampsAfterWrite } from "./contact-conflicts.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
 import { type ReadyRow, type RowOutcome, type SentRow, prepareBatch } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./import-match.js";
-import { type NameParts, type NameWords, nameWords, wordsAgree } from "../../shared/contact-model/same-person.js";
+import { type NameParts, keysAgree, nameKey } from "../../shared/contact-model/same-person.js";
 import { type ImportedChange, recordImportHistory } from "./contact-history.js";
 import { type PreparedPhoto, preparePhoto } from "./contact-photos.js";
 import { categoryGroup } from "../import/category-groups.js";
@@ -77,17 +77,21 @@ interface Target {
   /** The groups the labels of its rows name (key -> name as first written), with labels as groups. */
   groups?: Map<string, string>;
   /** Its names as rows are compared with them. */
-  words: NameWords;
+  words: string;
   /** `data` holds every field (else only the names: a created contact's are in its columns). */
   full: boolean;
 }
 
 const namesOf = (c: NameParts): NameParts => ({ first_name: c.first_name, last_name: c.last_name, company: c.company });
+/** Names that display as `display`, for a holder known by its name only. */
+const displayOnly = (display: string): NameParts => ({ first_name: display, last_name: null, company: null });
 
 /** A contact's names and their words, as a run read them (import-match.ts compares them). */
 interface HolderNames {
-  names: NameParts;
-  words: NameWords;
+  /** Its name as the summary says it. */
+  display: string;
+  /** Its nameKey. */
+  words: string;
 }
 
 /** What a run's batches share: who and how it imports, and the names of the contacts it has met. */
@@ -200,7 +204,7 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
     const held = await contacts.keyContacts(rowKeys);
     const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !names.has(id));
     for (const id of unknown) names.set(id, null);
-    for (const n of await contacts.namesOf(unknown)) names.set(n.id, { names: n, words: nameWords(n) });
+    for (const n of await contacts.namesOf(unknown)) names.set(n.id, { display: contactDisplayName(n), words: nameKey(n) });
     // Every active holder of the batch's keys by its names; read whole are those a row's name agrees
     // with, the only ones a row can merge into (an office line's other holders are named in the summary).
     const holders = new Map<string, { named: HolderNames; keys: MatchKey[] }>();
@@ -218,20 +222,20 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
     const agreeing = new Set<string>();
     for (const { words, written } of prepared)
       for (const k of written.keys)
-        for (const id of byKey.get(keyOf(k)) ?? []) if (wordsAgree(words, holders.get(id)!.named.words)) agreeing.add(id);
+        for (const id of byKey.get(keyOf(k)) ?? []) if (keysAgree(words, holders.get(id)!.named.words)) agreeing.add(id);
     const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
     const index: KeyIndex<Target> = new Map();
     const existing: Target[] = [];
     for (const [id, { named, keys }] of holders) {
       const row = whole.get(id) ?? null;
-      const data = row ? dataOfRow(row) : (named.names as ContactData);
+      const data = row ? dataOfRow(row) : (displayOnly(named.display) as ContactData);
       const target: Target = {
         id,
         row,
         // Names only, for a holder no row can merge into.
         data,
         full: row !== null,
-        words: row ? nameWords(data) : named.words,
+        words: row ? nameKey(data) : named.words,
         isNew: false,
         ownedByRun: row?.import_id === importId,
         previous: {},
@@ -293,7 +297,7 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
             if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
         }
         target.data = plan.result;
-        target.words = nameWords(plan.result);
+        target.words = nameKey(plan.result);
         target.dirty = true;
       }
       // A later row of the file finds the contact by the keys this one brought too.
@@ -351,7 +355,8 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
     await repos.imports(organizationId).recordChanges(importId, changes);
     // Later batches meet these contacts by their names without reading them.
     // (Their names alone: a run meets a hundred thousand contacts.)
-    for (const t of [...created, ...existing]) if (!notMerged.has(t.id)) names.set(t.id, { names: namesOf(t.data), words: t.words });
+    for (const t of [...created, ...existing])
+      if (!notMerged.has(t.id)) names.set(t.id, { display: contactDisplayName(t.data), words: t.words });
     await recordImportHistory(repos, organizationId, importId, [
       // A created contact's values at version 1 are its present ones with every later change undone.
       ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: null })),

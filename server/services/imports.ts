@@ -32,7 +32,7 @@ import { emptyTally, prepareBatchInSlices, progress, runContext, undoChanges, wi
 import { type RowOutcome, batcher } from "./import-prepare.js";
 import { type KeyIndex, fileUnderKeys, matchRow } from "./import-match.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
-import { type NameWords, nameWords } from "../../shared/contact-model/same-person.js";
+import { nameKey } from "../../shared/contact-model/same-person.js";
 import { OFF_THREAD_ROWS, batchesOffThread } from "./import-prepare-thread.js";
 import { runGroups } from "./import-groups.js";
 import { distinctGroups } from "../import/category-groups.js";
@@ -221,14 +221,14 @@ async function previewMatches(
   const contacts = deps.repos.contacts(organizationId);
   const matches: ImportMatch[] = [];
   let matchCount = 0;
-  type Holder = { id: string; name: string; words: NameWords };
+  type Holder = { id: string; name: string; words: string };
   const known = new Map<string, Holder | null>();
   for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
     const ready = batch.filter((o): o is Exclude<RowOutcome, { message: string }> => !("message" in o));
     const held = await contacts.keyContacts(ready.flatMap((o) => o.written.keys));
     const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !known.has(id));
     for (const id of unknown) known.set(id, null);
-    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), words: nameWords(n) });
+    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), words: nameKey(n) });
     const index: KeyIndex<Holder> = new Map();
     for (const h of held) {
       const holder = known.get(h.contact_id);
@@ -286,6 +286,8 @@ export async function startImport(deps: AppDeps, actor: OrgActor, input: StartIn
     exclude: input.exclude ?? [],
     async read(pace) {
       const file = await readImportFile(input.bytes, input.fileName, input.read, pace);
+      // Read once: the upload's bytes are not needed again (its text is, as `file`).
+      input.bytes = new Uint8Array();
       const layout = file.format === "csv" ? csvLayout(file.head, input.hasHeader, input.mapping) : undefined;
       if (layout && layout.mapping.length < layout.headers.length) {
         throw new AppError(400, "VALIDATION", "The column mapping must give a target for every column");
@@ -442,7 +444,7 @@ async function process(
   actor: OrgActor,
   importId: string,
   { fileName, mode, labelsAsGroups = false, exclude = [] }: Pick<RunSource, "fileName" | "mode" | "labelsAsGroups" | "exclude">,
-  { rows, file, total }: RunRows,
+  read: RunRows,
 ) {
   const imports = deps.repos.imports(actor.organizationId);
   const tally = emptyTally(labelsAsGroups);
@@ -470,7 +472,7 @@ async function process(
       // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
       await setImmediate();
     };
-    for await (const prepared of outcomeBatches({ rows, file, total }, country, rules)) {
+    for await (const prepared of outcomeBatches(read, country, rules)) {
       await withPhotos(prepared);
       await write(prepared);
     }
@@ -511,19 +513,31 @@ async function process(
 }
 
 /**
+ * The file for the preparing thread, which gets a copy of its own: the run lets go of its text here (a
+ * 100,000-row file is tens of megabytes of string that every garbage collection would mark again).
+ */
+function handOver(source: Pick<RunRows, "rows" | "file">, country: CountryCode, rules: ContactRules) {
+  const job = { ...source.file!, country, rules };
+  source.file = undefined;
+  source.rows = [];
+  return job;
+}
+
+/**
  * A run's rows as prepared batches: a large file's from a thread of its own (read and prepared batches
  * ahead of the caller's writes), a small one's here, a hundred rows at a time with a turn of the event
  * loop in between (2,000 rows of phone parsing held the thread for a tenth of a second or more).
  */
 async function* outcomeBatches(
-  { rows, file, total }: Pick<RunRows, "rows" | "file" | "total">,
+  source: Pick<RunRows, "rows" | "file" | "total">,
   country: CountryCode,
   rules: ContactRules,
 ): AsyncGenerator<RowOutcome[]> {
-  if (file && total >= OFF_THREAD_ROWS) {
-    yield* batchesOffThread({ ...file, country, rules });
+  if (source.file && source.total >= OFF_THREAD_ROWS) {
+    yield* batchesOffThread(() => handOver(source, country, rules));
     return;
   }
+  const { rows } = source;
   const batches = batcher();
   for await (const row of rows) {
     const full = batches.add(row);
