@@ -8,6 +8,7 @@ const EXPECTED_TABLES = [
   "audit_logs",
   "contact_counts",
   "contact_keys",
+  "contact_merges",
   "contact_photos",
   "contact_tombstones",
   "contacts",

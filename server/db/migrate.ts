@@ -22,6 +22,7 @@ import * as richContacts from "./migrations/0062-rich-contacts.js";
 import * as contactPhotos from "./migrations/0063-contact-photos.js";
 import * as dataUpgrades from "./migrations/0064-data-upgrades.js";
 import * as importGroups from "./migrations/0065-import-groups.js";
+import * as contactMerges from "./migrations/0068-contact-merges.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations = {
@@ -47,6 +48,7 @@ const migrations = {
   "0063-contact-photos": contactPhotos,
   "0064-data-upgrades": dataUpgrades,
   "0065-import-groups": importGroups,
+  "0068-contact-merges": contactMerges,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,6 +177,8 @@ export interface ContactsTable {
   birthday_md: ColumnType<string, string | undefined, string>;
   /** The version of the contact's photo (migration 0063), null without one; the bytes are in contact_photos. */
   photo_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The merge that moved it to the trash (migration 0068), null otherwise: the trash says 'merged into'. */
+  merged_into: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -261,6 +263,21 @@ export interface ImportGroupLinksTable {
   import_id: string;
   group_id: string;
   contact_id: string;
+}
+
+/** One merge of duplicate contacts (migration 0068): what its undo puts back. */
+export interface ContactMergesTable {
+  id: string;
+  organization_id: string;
+  user_id: string | null;
+  keep_id: string;
+  keep_name: string;
+  merged_ids: string;
+  keep_before: string;
+  versions_after: string;
+  groups_added: string;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
 }
 
 export interface UsageStatsTable {
@@ -376,6 +393,7 @@ export interface Schema {
   imports: ImportsTable;
   import_changes: ImportChangesTable;
   import_group_links: ImportGroupLinksTable;
+  contact_merges: ContactMergesTable;
   usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
 }

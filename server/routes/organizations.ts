@@ -6,6 +6,7 @@ import { requireSession } from "../http/session.js";
 import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization, updateOrganization } from "../services/organizations.js";
+import { contactMergeRoutes } from "./contact-merges.js";
 import { contactPhotoRoutes } from "./contact-photos.js";
 import { contactRoutes } from "./contacts.js";
 import { exportRoutes } from "./export.js";
@@ -31,6 +32,7 @@ export const organizationRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .route("/:orgId", memberRoutes)
+  .route("/:orgId", contactMergeRoutes)
   .route("/:orgId", contactRoutes)
   .route("/:orgId", contactPhotoRoutes)
   .route("/:orgId", groupRoutes)

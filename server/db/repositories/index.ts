@@ -3,6 +3,7 @@ import type { Engine } from "../database.js";
 import type { Schema } from "../schema.js";
 import { appPasswordRepository } from "./app-passwords.js";
 import { auditRepository } from "./audit-logs.js";
+import { contactMergeRepository } from "./contact-merges.js";
 import { contactPhotoRepository } from "./contact-photos.js";
 import { contactRepository } from "./contacts.js";
 import { davCardRepository } from "./dav-cards.js";
@@ -28,6 +29,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     contacts: (organizationId: string) => contactRepository(db, engine, organizationId),
     trash: (organizationId: string) => trashRepository(db, organizationId),
     contactPhotos: (organizationId: string) => contactPhotoRepository(db, organizationId),
+    contactMerges: (organizationId: string) => contactMergeRepository(db, organizationId),
     davCards: (organizationId: string) => davCardRepository(db, organizationId),
     davDevices: (organizationId: string) => davDeviceRepository(db, organizationId),
     appPasswords: appPasswordRepository(db),
