@@ -100,7 +100,7 @@ export async function mergeContacts(deps: AppDeps, actor: OrgActor, input: Conta
   });
 
   deps.events.changed(orgId, actor.userId, "contact.merged", { ids: [done.contact.id], version: done.contact.version });
-  for (const { id } of done.mergedAway) deps.events.changed(orgId, actor.userId, "contact.trashed", { ids: [id] });
+  deps.events.changed(orgId, actor.userId, "contact.trashed", { ids: done.mergedAway.map((m) => m.id) });
   if (done.groupsAdded) deps.events.changed(orgId, actor.userId, "group.members_added", { ids: [done.contact.id] });
   return { contact: presentContact(done.contact, country), mergeId: done.mergeId };
 }
@@ -165,7 +165,7 @@ export async function undoMerge(deps: AppDeps, actor: OrgActor, mergeId: string)
   });
 
   deps.events.changed(orgId, actor.userId, "contact.updated", { ids: [restored.id], version: restored.version });
-  for (const { id } of mergedAway) deps.events.changed(orgId, actor.userId, "contact.restored", { ids: [id] });
+  deps.events.changed(orgId, actor.userId, "contact.restored", { ids: mergedAway.map((m) => m.id) });
   if ((JSON.parse(merge.groups_added) as string[]).length)
     deps.events.changed(orgId, actor.userId, "group.member_removed", { ids: [restored.id] });
   return { contact: presentContact(restored, country), restored: mergedAway };

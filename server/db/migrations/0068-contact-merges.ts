@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   await db.schema
     .createTable("contact_merges")
-    .addColumn("id", t.sortText, (c) => c.primaryKey())
+    .addColumn("id", t.sortText, (c) => c.primaryKey().notNull())
     .addColumn("organization_id", t.sortText, (c) => c.notNull().references("organizations.id").onDelete("cascade"))
     .addColumn("user_id", t.sortText)
     .addColumn("keep_id", t.sortText, (c) => c.notNull())
