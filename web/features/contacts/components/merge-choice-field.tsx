@@ -16,7 +16,7 @@ export function MergeChoiceField({ name, legend, options, value, onChange }: Mer
         {options.map((option) => (
           <label
             key={option.id}
-            className="flex min-w-0 cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
+            className="flex min-w-0 cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary"
           >
             <input
               type="radio"
