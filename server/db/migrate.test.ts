@@ -7,6 +7,7 @@ const EXPECTED_TABLES = [
   "app_passwords",
   "audit_logs",
   "contact_counts",
+  "contact_key_counts",
   "contact_keys",
   "contact_merges",
   "contact_photos",

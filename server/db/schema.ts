@@ -265,6 +265,14 @@ export interface ImportGroupLinksTable {
   contact_id: string;
 }
 
+/** How many contacts (active or trashed) hold each key, kept by triggers on contact_keys (migration 0068). */
+export interface ContactKeyCountsTable {
+  organization_id: string;
+  kind: "phone" | "email";
+  key: string;
+  n: number;
+}
+
 /** One merge of duplicate contacts (migration 0068): what its undo puts back. */
 export interface ContactMergesTable {
   id: string;
@@ -394,6 +402,7 @@ export interface Schema {
   import_changes: ImportChangesTable;
   import_group_links: ImportGroupLinksTable;
   contact_merges: ContactMergesTable;
+  contact_key_counts: ContactKeyCountsTable;
   usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
 }

@@ -66,19 +66,21 @@ export async function findDuplicateContacts(deps: AppDeps, actor: OrgActor, curs
   return { items, nextCursor: names.next ? encodeKeyset(["name", names.next]) : null };
 }
 
-/** Groups sharing an e-mail or phone key (contact_keys, in (kind, key) order); `next` when a page's worth was found. */
+/**
+ * Groups sharing an e-mail or phone key, in (kind, key) order; `next` when more keys follow. A key
+ * whose other holders are in the trash makes no group.
+ */
 async function keyGroups(deps: AppDeps, actor: OrgActor, after: [string, string] | undefined) {
-  const contacts = deps.repos.contacts(actor.organizationId);
-  const groups = await contacts.duplicateKeys(after, PAGE + 1);
-  const page = groups.slice(0, PAGE);
+  const keys = await deps.repos.contactMerges(actor.organizationId).sharedKeys(after, PAGE + 1);
+  const page = keys.slice(0, PAGE);
   if (page.length === 0) return { items: [], next: null };
-  const members = await contacts.withKeys(page.map((g) => ({ kind: g.kind, key: g.key })));
-  const items = page.map((g) => {
+  const members = await deps.repos.contacts(actor.organizationId).withKeys(page);
+  const items = page.flatMap((g) => {
     const shared = members.filter((m) => m.matched.some((k) => k.kind === g.kind && k.key === g.key));
-    return groupOf(g.kind, g.kind === "phone" ? formatPhone(g.key) : g.key, shared);
+    return shared.length > 1 ? [groupOf(g.kind, g.kind === "phone" ? formatPhone(g.key) : g.key, shared)] : [];
   });
   const last = page.at(-1)!;
-  return { items, next: groups.length > PAGE ? ([last.kind, last.key] as [string, string]) : null };
+  return { items, next: keys.length > PAGE ? ([last.kind, last.key] as [string, string]) : null };
 }
 
 /**

@@ -68,6 +68,24 @@ export function contactMergeRepository(db: Kysely<Schema>, organizationId: strin
     },
 
     /**
+     * Phone and e-mail keys held by more than one contact (trashed ones count: the caller reads the
+     * active holders), in (kind, key) order after `after`: a range of the partial index
+     * contact_key_counts_shared, whatever the size of the book.
+     */
+    sharedKeys(after: [string, string] | undefined, limit: number) {
+      let query = db
+        .selectFrom("contact_key_counts")
+        .select(["kind", "key"])
+        .where("organization_id", "=", organizationId)
+        .where("n", ">", 1)
+        .orderBy("kind")
+        .orderBy("key")
+        .limit(limit);
+      if (after) query = query.where((eb) => eb(eb.refTuple("kind", "key"), ">", eb.tuple(after[0] as "phone" | "email", after[1])));
+      return query.execute();
+    },
+
+    /**
      * Folded names (sort_name) held by more than one active contact, in order after `after`: one walk of
      * the name index (organization_id, sort_name, id) of active contacts, grouped as it goes.
      */
