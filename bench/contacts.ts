@@ -192,7 +192,7 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   // through its cursor into the name groups (a seeded book shares many names), each timed on its own.
   await timeIt("duplicates, first page", engine, size, RUNS, () => get(`/contacts/duplicates`));
   const dupCursors: string[] = [];
-  for (let next: string | null = (await get(`/contacts/duplicates`)).nextCursor; next && dupCursors.length < 20; ) {
+  for (let next: string | null = (await get(`/contacts/duplicates`)).nextCursor; next && dupCursors.length < 20;) {
     dupCursors.push(next);
     next = (await get(`/contacts/duplicates?cursor=${encodeURIComponent(next)}`)).nextCursor;
   }

@@ -10,7 +10,10 @@ const contactId = z.string().min(1).max(100);
 export const contactMergeSchema = z
   .object({
     keepId: contactId,
-    mergeIds: z.array(contactId).min(1, "Choose at least one contact to merge").max(MERGE_MAX, `At most ${MERGE_MAX} contacts merge at once`),
+    mergeIds: z
+      .array(contactId)
+      .min(1, "Choose at least one contact to merge")
+      .max(MERGE_MAX, `At most ${MERGE_MAX} contacts merge at once`),
     choices: z.partialRecord(z.enum(MERGE_CHOICE_KEYS), contactId).optional(),
   })
   .refine((b) => !b.mergeIds.includes(b.keepId) && new Set(b.mergeIds).size === b.mergeIds.length, {

@@ -52,7 +52,12 @@ export function contactMergeRepository(db: Kysely<Schema>, organizationId: strin
     /** Marks contacts as moved to the trash by this merge (null: no longer). */
     async mark(ids: string[], mergeId: string | null): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable("contacts").set({ merged_into: mergeId }).where("organization_id", "=", organizationId).where("id", "in", ids).execute();
+      await db
+        .updateTable("contacts")
+        .set({ merged_into: mergeId })
+        .where("organization_id", "=", organizationId)
+        .where("id", "in", ids)
+        .execute();
     },
 
     /** The kept contact's name of each of these merges, for the trash's 'merged into <name>'. */

@@ -63,8 +63,7 @@ export function MergeContactsDialog({ orgId, contactIds, onOpenChange, onMerged 
         <DialogHeader>
           <DialogTitle>Merge contacts</DialogTitle>
           <DialogDescription>
-            Where they differ, choose the value to keep. Phones, e-mails, addresses, websites, dates, custom fields and groups are
-            combined.
+            Where they differ, choose the value to keep. Phones, e-mails, addresses, websites, dates, custom fields and groups are combined.
           </DialogDescription>
         </DialogHeader>
         {failed ? (

@@ -229,7 +229,9 @@ export function ContactsRoute() {
           <DuplicateContactsDialog
             open
             onOpenChange={(open) => !open && setDialog(null)}
-            onMerge={roleAllows(role, "contacts.merge") ? (group) => setDialog({ kind: "merge", contactIds: group.contact_ids }) : undefined}
+            onMerge={
+              roleAllows(role, "contacts.merge") ? (group) => setDialog({ kind: "merge", contactIds: group.contact_ids }) : undefined
+            }
           />
         )}
         {orgId && dialog?.kind === "merge" && (
