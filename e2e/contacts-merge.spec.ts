@@ -60,6 +60,20 @@ describe("duplicates, merged", () => {
     await expectVisible(page.getByText("Merge undone"));
     await expectVisible(page.getByRole("row", { name: /Bob/ }));
     await expectVisible(page.getByRole("row", { name: /Robert/ }).getByText("Acme", { exact: true }));
+
+    // Merged again, the trash says where the other one went.
+    const ids = (await (await s.context.request.get(`/api/orgs/${org}/contacts?sort=created`)).json()).items.map(
+      (c: { id: string }) => c.id,
+    );
+    const again = await s.context.request.post(`/api/orgs/${org}/contacts/merge`, {
+      data: { keepId: ids[1], mergeIds: [ids[0]] },
+      headers: origin(),
+    });
+    expect(again.status()).toBe(200);
+    await page.getByRole("button", { name: "Deleted Contacts" }).click();
+    const trash = page.getByRole("dialog", { name: "Deleted Contacts" });
+    await expectVisible(trash.getByRole("table", { name: "Deleted contacts" }).getByText("merged into Robert Brown"));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("is usable at 390 px: Duplicates from the controls, the merge dialog fits, axe clean", async () => {
