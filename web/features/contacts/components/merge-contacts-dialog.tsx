@@ -12,6 +12,8 @@ import { choiceLabel, choiceText, dataOf, fieldsToChoose, mergedLists } from "..
 import { useContactMergeMutation } from "../merge-api";
 import { MergeChoiceField } from "./merge-choice-field";
 
+const isFilled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
 export interface MergeResult {
   contact: { id: string; first_name: string; last_name: string | null; company: string | null };
   mergeId: string;
@@ -43,11 +45,14 @@ export function MergeContactsDialog({ orgId, contactIds, onOpenChange, onMerged 
     : [];
   const [keep, ...others] = sides;
   const fields = fieldsToChoose(sides.map((s) => s.data));
-  const chosen = (key: MergeChoiceKey) => (choices[key] && sides.some((s) => s.id === choices[key]) ? choices[key] : keep!.id);
+  // Unchosen, a field is the kept contact's, or the first other's when the kept one's is empty (as the
+  // merge fills it); every differing field is sent, so what the radios show is what is written.
+  const chosen = (key: MergeChoiceKey) =>
+    choices[key] && sides.some((s) => s.id === choices[key]) ? choices[key] : (sides.find((s) => isFilled(s.data[key]))?.id ?? keep!.id);
 
   function handleMerge() {
     if (!keep || others.length === 0) return;
-    const picked = Object.fromEntries(fields.flatMap((key) => (chosen(key) !== keep.id ? [[key, chosen(key)]] : [])));
+    const picked = Object.fromEntries(fields.map((key) => [key, chosen(key)]));
     merge.mutate(
       { keepId: keep.id, mergeIds: others.map((o) => o.id), choices: picked },
       {
