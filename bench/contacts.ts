@@ -188,6 +188,19 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
   await timeIt('search 2 letters "ma"', engine, size, RUNS, () => get(`/contacts?q=ma`));
   await timeIt("counts", engine, size, RUNS, () => get(`/contacts/counts`));
   await timeIt('counts, search "smith"', engine, size, RUNS, () => get(`/contacts/counts?q=smith`));
+  // Duplicates (ADR 018): the finder's first page (shared e-mails and phones), then pages walked on
+  // through its cursor into the name groups (a seeded book shares many names), each timed on its own.
+  await timeIt("duplicates, first page", engine, size, RUNS, () => get(`/contacts/duplicates`));
+  const dupCursors: string[] = [];
+  for (let next: string | null = (await get(`/contacts/duplicates`)).nextCursor; next && dupCursors.length < 20;) {
+    dupCursors.push(next);
+    next = (await get(`/contacts/duplicates?cursor=${encodeURIComponent(next)}`)).nextCursor;
+  }
+  if (dupCursors.length) {
+    await timeIt(`duplicates, next page (${dupCursors.length} pages)`, engine, size, dupCursors.length * 3, (i) =>
+      get(`/contacts/duplicates?cursor=${encodeURIComponent(dupCursors[i % dupCursors.length]!)}`),
+    );
+  }
   let n = 0;
   const created: { id: string; version: number }[] = [];
   await timeIt("create", engine, size, RUNS, async () => {
@@ -203,6 +216,12 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
     const target = created[u++ % created.length]!;
     const res = await write("PATCH", `/contacts/${target.id}`, { version: target.version, notes: `updated ${u}` });
     target.version = res.version;
+  });
+  // A merge of two contacts and its undo, as the Duplicates screen does them (the pair comes back each time).
+  await timeIt("merge two contacts, then undo", engine, size, RUNS, async () => {
+    const [keep, other] = [created[0]!, created[1]!];
+    const merged = await write("POST", "/contacts/merge", { keepId: keep.id, mergeIds: [other.id] });
+    await write("POST", `/merges/${merged.mergeId}/undo`, {});
   });
   server.close();
 }

@@ -66,7 +66,7 @@ describe("contacts a demanding user can trust", () => {
     await form.getByLabel("Phone", { exact: true }).fill("615.200.0001");
     await form.getByTestId("duplicate-banner").getByRole("button", { name: "Merge into it" }).click();
     await expectVisible(page.getByText("Contact merged with existing record (Updated: e-mail)"));
-    await expectVisible(page.getByText("Kept the existing first name."));
+    await expectVisible(page.getByText('Not applied: first name "Ivy" (kept "Holly").'));
     await expectVisible(page.getByRole("row", { name: /home@example.com/ }));
     expect(await page.getByRole("row", { name: /Ivy/ }).count()).toBe(0);
 

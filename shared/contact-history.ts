@@ -16,6 +16,7 @@ export const HISTORY_ACTIONS = {
   purge: "Deleted permanently",
   restore: "Restored an earlier version",
   undo: "Import undone",
+  unmerge: "Merge undone",
 } as const;
 export type HistoryAction = keyof typeof HISTORY_ACTIONS;
 

@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   EXPORT_FAILED: "Export interrupted",
   IMPORT_COMPLETED: "Import",
   IMPORT_UNDONE: "Import undone",
+  CONTACTS_MERGED: "Contacts merged",
+  CONTACTS_MERGE_UNDONE: "Contact merge undone",
   ROLE_CHANGED: "Role changed",
   MEMBER_REMOVED: "Member removed",
   ACCOUNT_DELETED: "Account deleted",

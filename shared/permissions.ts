@@ -13,6 +13,7 @@ export const ACTIONS = {
   "contacts.import": "Import contacts",
   "contacts.export": "Export contacts",
   "contacts.duplicates": "Find duplicate contacts",
+  "contacts.merge": "Merge duplicate contacts",
   "contacts.sync": "Sync the address book to devices (CardDAV)",
   "trash.view": "View deleted contacts",
   "trash.restore": "Restore deleted contacts",
@@ -43,6 +44,8 @@ const STAFF: Action[] = [
   "contacts.create",
   "contacts.edit",
   "contacts.delete",
+  // Merging edits one contact and moves the others to the trash: whoever may do both may merge.
+  "contacts.merge",
   "contacts.favorite",
   "contacts.import",
   "groups.view",

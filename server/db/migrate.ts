@@ -24,6 +24,7 @@ import * as dataUpgrades from "./migrations/0064-data-upgrades.js";
 import * as importGroups from "./migrations/0065-import-groups.js";
 import * as contactHistory from "./migrations/0066-contact-history.js";
 import * as fieldStamps from "./migrations/0067-field-stamps.js";
+import * as contactMerges from "./migrations/0068-contact-merges.js";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations = {
@@ -51,6 +52,7 @@ const migrations = {
   "0065-import-groups": importGroups,
   "0066-contact-history": contactHistory,
   "0067-field-stamps": fieldStamps,
+  "0068-contact-merges": contactMerges,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

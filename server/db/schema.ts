@@ -179,6 +179,8 @@ export interface ContactsTable {
   photo_etag: ColumnType<string | null, string | null | undefined, string | null>;
   /** Per data field, the version, user and time of its last write (migration 0067, ADR 017); null on older rows. */
   field_stamps: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The merge that moved it to the trash (migration 0068), null otherwise: the trash says 'merged into'. */
+  merged_into: ColumnType<string | null, string | null | undefined, string | null>;
   // Derived on every write (server/services/contact-keys.ts), never sent to clients.
   sort_name: string;
   sort_first: string;
@@ -277,6 +279,29 @@ export interface ContactHistoryTable {
   action: string;
   /** JSON: [{ field, from, to }]. */
   changes: string;
+}
+
+/** How many contacts (active or trashed) hold each key, kept by triggers on contact_keys (migration 0068). */
+export interface ContactKeyCountsTable {
+  organization_id: string;
+  kind: "phone" | "email";
+  key: string;
+  n: number;
+}
+
+/** One merge of duplicate contacts (migration 0068): what its undo puts back. */
+export interface ContactMergesTable {
+  id: string;
+  organization_id: string;
+  user_id: string | null;
+  keep_id: string;
+  keep_name: string;
+  merged_ids: string;
+  keep_before: string;
+  versions_after: string;
+  groups_added: string;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
 }
 
 export interface UsageStatsTable {
@@ -392,6 +417,8 @@ export interface Schema {
   imports: ImportsTable;
   import_changes: ImportChangesTable;
   import_group_links: ImportGroupLinksTable;
+  contact_merges: ContactMergesTable;
+  contact_key_counts: ContactKeyCountsTable;
   usage_stats: UsageStatsTable;
   audit_logs: AuditLogsTable;
   contact_history: ContactHistoryTable;

@@ -7,6 +7,7 @@ import { jsonBody } from "../http/validate.js";
 import { getMe } from "../services/me.js";
 import { createOrganization, deleteOrganization, updateOrganization } from "../services/organizations.js";
 import { contactHistoryRoutes } from "./contact-history.js";
+import { contactMergeRoutes } from "./contact-merges.js";
 import { contactPhotoRoutes } from "./contact-photos.js";
 import { contactRoutes } from "./contacts.js";
 import { exportRoutes } from "./export.js";
@@ -32,6 +33,7 @@ export const organizationRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .route("/:orgId", memberRoutes)
+  .route("/:orgId", contactMergeRoutes)
   .route("/:orgId", contactRoutes)
   .route("/:orgId", contactPhotoRoutes)
   .route("/:orgId", contactHistoryRoutes)

@@ -57,7 +57,13 @@ const AUDIT_OPERATIONS: Partial<Record<HistoryAction, string>> = {
  * transaction, after the write (a purge: before it, while the contact is still there to be named). An
  * edit that changed no field records nothing.
  */
-export async function recordContactChange(repos: Repositories, actor: HistoryActor, change: ContactChange): Promise<void> {
+export async function recordContactChange(
+  repos: Repositories,
+  actor: HistoryActor,
+  change: ContactChange,
+  /** Without its own audit entry (a merge writes one for all its contacts). */
+  { audit = true }: { audit?: boolean } = {},
+): Promise<void> {
   const history = repos.contactHistory(actor.organizationId);
   let { version, before, after } = change;
   if (version === undefined || (before === undefined && after === undefined)) {
@@ -84,7 +90,7 @@ export async function recordContactChange(repos: Repositories, actor: HistoryAct
     },
   ]);
   const operation = AUDIT_OPERATIONS[change.action];
-  if (!operation) return;
+  if (!operation || !audit) return;
   await repos.audit.write({
     organizationId: actor.organizationId,
     userId: actor.userId,

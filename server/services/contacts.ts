@@ -30,6 +30,7 @@ import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { recordContactChange } from "./contact-history.js";
 import { fieldConflict, findConflicts, stampsAfterWrite } from "./contact-conflicts.js";
+import { mergedIntoNames } from "./contact-merge.js";
 import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
@@ -376,10 +377,11 @@ export async function listTrash(deps: AppDeps, actor: OrgActor, cursor: string |
   authorize(actor, "trash.view");
   const after = cursor ? (decodeKeyset(cursor, ["date", "string"]) as [string, string]) : undefined;
   const rows = await deps.repos.trash(actor.organizationId).page(after, limit + 1);
+  const mergedInto = await mergedIntoNames(deps, actor.organizationId, rows);
   return toPage(
     rows,
     limit,
-    (row) => presentContact(row, deps.config.defaultCountry),
+    (row) => ({ ...presentContact(row, deps.config.defaultCountry), merged_into: mergedInto.get(row.id) ?? null }),
     (last) => [toIso(last.deleted_at), last.id],
   );
 }

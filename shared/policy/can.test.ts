@@ -14,6 +14,7 @@ const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]>
   "contacts.import": [true, true, true],
   "contacts.export": [true, true, false],
   "contacts.duplicates": [true, true, false],
+  "contacts.merge": [true, true, true],
   // Staff only when the organization allows it (below).
   "contacts.sync": [true, true, false],
   "trash.view": [true, true, false],
@@ -44,6 +45,12 @@ const actors: Record<"owner" | "admin" | "staff", OrgActor> = {
 };
 
 describe("role x action matrix", () => {
+  it("lets exactly those merge contacts who may both edit and delete them", () => {
+    for (const actor of Object.values(actors)) {
+      const both = can(actor, "contacts.edit").allowed && can(actor, "contacts.delete").allowed;
+      expect(can(actor, "contacts.merge").allowed).toBe(both);
+    }
+  });
   it("covers every action", () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(ACTIONS).sort());
   });

@@ -401,26 +401,6 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return (await active().select("c.id").where("c.id", "in", ids).execute()).map((r) => r.id);
     },
 
-    /**
-     * Phone and e-mail keys shared by more than one active contact (any of their phones and e-mails), in
-     * order of kind and key, after `after`.
-     */
-    duplicateKeys(after: [string, string] | undefined, limit: number) {
-      let query = db
-        .selectFrom("contact_keys as k")
-        .innerJoin("contacts as c", "c.id", "k.contact_id")
-        .select(["k.kind", "k.key", (eb) => eb.fn.countAll<number | string>().as("n")])
-        .where("k.organization_id", "=", organizationId)
-        .where("c.deleted_at", "is", null)
-        .groupBy(["k.kind", "k.key"])
-        .having((eb) => eb.fn.countAll(), ">", 1)
-        .orderBy("k.kind")
-        .orderBy("k.key")
-        .limit(limit);
-      if (after) query = query.where(sql<SqlBool>`(k.kind, k.key) > (${after[0]}, ${after[1]})`);
-      return query.execute();
-    },
-
     /** The active contacts holding any of these keys, oldest first, each with the keys it holds of them. */
     /**
      * Who holds any of `keys` (an import batch's phones and e-mails, thousands), by the key index alone

@@ -4,6 +4,7 @@ import type { Schema } from "../schema.js";
 import { appPasswordRepository } from "./app-passwords.js";
 import { auditRepository } from "./audit-logs.js";
 import { contactHistoryRepository, pruneHistory } from "./contact-history.js";
+import { contactMergeRepository } from "./contact-merges.js";
 import { contactPhotoRepository } from "./contact-photos.js";
 import { contactRepository } from "./contacts.js";
 import { davCardRepository } from "./dav-cards.js";
@@ -31,6 +32,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     contactPhotos: (organizationId: string) => contactPhotoRepository(db, organizationId),
     contactHistory: (organizationId: string) => contactHistoryRepository(db, engine, organizationId),
     pruneHistory: (before: string, limit: number) => pruneHistory(db, before, limit),
+    contactMerges: (organizationId: string) => contactMergeRepository(db, organizationId),
     davCards: (organizationId: string) => davCardRepository(db, organizationId),
     davDevices: (organizationId: string) => davDeviceRepository(db, organizationId),
     appPasswords: appPasswordRepository(db),

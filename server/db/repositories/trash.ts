@@ -22,7 +22,7 @@ export function trashRepository(db: Kysely<Schema>, organizationId: string) {
     async restore(id: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable("contacts")
-        .set((eb) => ({ deleted_at: null, deleted_by: null, updated_at: now, version: eb("version", "+", 1) }))
+        .set((eb) => ({ deleted_at: null, deleted_by: null, merged_into: null, updated_at: now, version: eb("version", "+", 1) }))
         .where("id", "=", id)
         .where("organization_id", "=", organizationId)
         .where("deleted_at", "is not", null)

@@ -1,4 +1,4 @@
-import { ArrowDownToLine, UserPlus } from "lucide-react";
+import { ArrowDownToLine, Copy, UserPlus } from "lucide-react";
 import type { ContactFilter, ContactSort } from "@shared/contact-fields";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -26,11 +26,26 @@ interface ContactsControlsProps {
   refreshing: boolean;
   /** Phones: the add button sits in the controls row instead of floating over the cards' menus. */
   onAdd?: (() => void) | undefined;
+  /** Opens Duplicates (those the policy lets find them). */
+  onDuplicates?: (() => void) | undefined;
+}
+
+function DuplicatesButton({ onClick, compact }: { onClick: () => void; compact?: boolean }) {
+  return compact ? (
+    <Button variant="ghost" size="icon" className="size-9 shrink-0" aria-label="Duplicates" onClick={onClick}>
+      <Copy aria-hidden="true" />
+    </Button>
+  ) : (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <Copy aria-hidden="true" />
+      Duplicates
+    </Button>
+  );
 }
 
 /** Search box, filter chips, sort dropdown and view toggle above the list. */
 export function ContactsControls(props: ContactsControlsProps) {
-  const { onPullToRefresh, refreshing, onAdd } = props;
+  const { onPullToRefresh, refreshing, onAdd, onDuplicates } = props;
   if (onPullToRefresh) {
     // Phones: two compact rows (search with its buttons, then the chips), so the list starts high.
     return (
@@ -60,6 +75,7 @@ export function ContactsControls(props: ContactsControlsProps) {
           <div className="-mx-1 min-w-0 flex-1 overflow-x-auto px-1">
             <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} onChange={props.onFilterChange} compact />
           </div>
+          {onDuplicates && <DuplicatesButton onClick={onDuplicates} compact />}
           <ContactViewToggle value={props.view} onChange={props.onViewChange} />
         </div>
       </div>
@@ -77,6 +93,7 @@ export function ContactsControls(props: ContactsControlsProps) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} onChange={props.onFilterChange} />
         <div className="ml-auto flex items-center gap-2">
+          {onDuplicates && <DuplicatesButton onClick={onDuplicates} />}
           <ContactSortMenu value={props.sort} onChange={props.onSortChange} />
           <ContactViewToggle value={props.view} onChange={props.onViewChange} />
         </div>

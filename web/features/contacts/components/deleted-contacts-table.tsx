@@ -4,8 +4,11 @@ import { Button } from "@/components/ui/button";
 import { contactName } from "../lib/contact-display";
 import type { Contact } from "../types";
 
+/** A trashed contact, with the name of the one it was merged into when a merge put it there. */
+type TrashedContact = Contact & { merged_into?: string | null };
+
 interface DeletedContactsTableProps {
-  contacts: Contact[];
+  contacts: TrashedContact[];
   /** The row with a restore or delete in flight. */
   busyId: string | null;
   onRestore: (contact: Contact) => void;
@@ -32,6 +35,8 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
     </>
   );
   const deletedAt = (contact: Contact) => (contact.deleted_at ? format(new Date(contact.deleted_at), "MMM d, yyyy HH:mm") : "-");
+  const mergedInto = (contact: TrashedContact) =>
+    contact.merged_into ? <span className="block text-xs text-muted-foreground">merged into {contact.merged_into}</span> : null;
   return (
     <>
       <ul aria-label="Deleted contacts" className="flex flex-col divide-y sm:hidden">
@@ -43,6 +48,7 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
                 {[contact.phone_display ?? contact.phone, contact.email].filter(Boolean).join(" · ") || "-"}
               </p>
               <p className="text-xs text-muted-foreground">Deleted {deletedAt(contact)}</p>
+              {mergedInto(contact)}
             </div>
             <div className="flex gap-2">{actions(contact)}</div>
           </li>
@@ -71,7 +77,10 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
         <tbody>
           {contacts.map((contact) => (
             <tr key={contact.id} className="border-b last:border-0">
-              <td className="truncate px-3 py-2 font-medium">{contactName(contact)}</td>
+              <td className="truncate px-3 py-2 font-medium">
+                {contactName(contact)}
+                {mergedInto(contact)}
+              </td>
               <td className="hidden truncate px-3 py-2 sm:table-cell">{contact.email || "-"}</td>
               <td className="px-3 py-2 whitespace-nowrap">{contact.phone_display ?? contact.phone ?? "-"}</td>
               <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{deletedAt(contact)}</td>

@@ -1,21 +1,28 @@
 import { LoadMoreButton } from "@/components/load-more-button";
-import { Copy } from "lucide-react";
+import { Copy, Merge } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
 import { useDuplicateContactsQuery } from "../api";
 import { failureReason } from "../lib/contact-display";
+import type { DuplicateGroup } from "../types";
 
 interface DuplicateContactsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opens the merge of a group; without it the list is read-only. */
+  onMerge?: ((group: DuplicateGroup) => void) | undefined;
 }
 
-/** Contacts of the current organization that share a phone number, a page of groups at a time (admins). */
-export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContactsDialogProps) {
+/**
+ * Likely duplicates in the current organization (a shared phone, a shared e-mail, the same name), each
+ * group saying why, a page of groups at a time; each group can be merged where the person may.
+ */
+export function DuplicateContactsDialog({ open, onOpenChange, onMerge }: DuplicateContactsDialogProps) {
   const { current } = useCurrentOrganization();
   const duplicates = useDuplicateContactsQuery(current?.id ?? null, open);
   const groups = duplicates.data?.pages.flatMap((page) => page.items) ?? [];
@@ -31,7 +38,7 @@ export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContact
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Duplicate Contacts</DialogTitle>
-          <DialogDescription>Contacts in this organization that share a phone number.</DialogDescription>
+          <DialogDescription>Contacts that share a phone number or an e-mail address, or have the same name.</DialogDescription>
         </DialogHeader>
         {!current ? (
           <p role="status" className="py-8 text-center text-sm text-muted-foreground">
@@ -51,14 +58,29 @@ export function DuplicateContactsDialog({ open, onOpenChange }: DuplicateContact
             </div>
           )
         ) : (
-          <ul aria-label="Duplicate groups" className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto">
+          <ul aria-label="Duplicate groups" className="flex max-h-[60vh] min-w-0 flex-col gap-2 overflow-y-auto">
             {groups.map((group) => (
-              <li key={group.normalized_phone} className="rounded-md border p-3">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-medium tabular-nums">{group.normalized_phone}</span>
-                  <Badge variant="secondary">{group.contact_count} contacts</Badge>
+              <li key={`${group.kind}:${group.shared}:${group.contact_ids.join(",")}`} className="rounded-md border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex min-w-0 items-center gap-2">
+                    <Badge variant="secondary">{group.reason}</Badge>
+                    <span className="min-w-0 truncate font-medium tabular-nums">{group.shared}</span>
+                  </span>
+                  {onMerge && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Merge… ${group.contact_names.join(", ")}`}
+                      onClick={() => onMerge(group)}
+                    >
+                      <Merge aria-hidden="true" />
+                      Merge…
+                    </Button>
+                  )}
                 </div>
-                <p className="mt-1 text-sm text-muted-foreground">{group.contact_names.join(", ")}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {group.contact_count} contacts: {group.contact_names.join(", ")}
+                </p>
               </li>
             ))}
           </ul>

@@ -38,7 +38,7 @@ export interface SaveInput {
   photo: PhotoChange;
 }
 
-/** Words for the fields a merge kept ('Kept the existing first name.'): the field table's, and the spec's flat ones. */
+/** Words for the fields a merge changed or did not take ('first name'): the field table's, and the spec's flat ones. */
 const FIELD_LABELS: Record<string, string> = {
   ...Object.fromEntries([...SINGLE_FIELDS, ...LIST_FIELDS].map((f) => [f.key, f.label.toLowerCase()])),
   email: "email",
@@ -51,6 +51,15 @@ const FIELD_LABELS: Record<string, string> = {
 /** One id for the save failure, so a successful retry takes the old error away. */
 const SAVE_FAILED_TOAST = "contact-save-failed";
 const labels = (fields: string[]) => fields.map((f) => FIELD_LABELS[f] ?? f).join(", ");
+/** 'first name "Monica" (kept "Mona")' for each typed single value the merge did not take. */
+const notTaken = (fields: string[], typed: object, kept: object) =>
+  fields
+    .map((f) => {
+      const mine = (typed as Record<string, unknown>)[f];
+      const theirs = (kept as Record<string, unknown>)[f];
+      return `${FIELD_LABELS[f] ?? f} "${String(mine ?? "")}"${typeof theirs === "string" && theirs ? ` (kept "${theirs}")` : ""}`;
+    })
+    .join("; ");
 
 /** The list row's spec fields as the lists read (phone is the first phone...), for the row shown before the server answers. */
 function previewOf(changes: Partial<ContactBody>, base: ContactDetail | null): Partial<Contact> {
@@ -94,8 +103,8 @@ export function useContactSave(orgId: string | null) {
       try {
         const result = await create.mutateAsync({ body: values, preview: previewOf(values, null), onDuplicate });
         if (result.merged) {
-          // Name what was kept from the existing record, so nothing typed disappears unannounced.
-          const kept = result.not_applied.length ? `Kept the existing ${labels(result.not_applied)}.` : undefined;
+          // Name each typed value that was not taken and what was kept instead, so nothing typed disappears unannounced.
+          const kept = result.not_applied.length ? `Not applied: ${notTaken(result.not_applied, values, result.contact)}.` : undefined;
           toast.success(`Contact merged with existing record (Updated: ${labels(result.changes) || "none"})`, { description: kept });
         } else toast.success("Contact created successfully");
         toast.dismiss(SAVE_FAILED_TOAST);

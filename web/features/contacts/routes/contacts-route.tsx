@@ -17,6 +17,7 @@ import { ContactActionsSheet, type ContactCommands, ContactsToolbar } from "../c
 import { ImportExportPanel } from "../components/import-export-panel";
 import { TrashDialog } from "../components/trash-dialog";
 import { useContactListRefresh } from "../hooks/use-contact-list-refresh";
+import { useMergeToasts } from "../hooks/use-merge-toasts";
 import { type ContactRowActions, useContactRowWrites } from "../hooks/use-contact-row-actions";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
@@ -31,6 +32,10 @@ const ContactDetailDialog = lazy(() => import("../components/contact-detail-dial
 const DeletedContactsDialog = lazy(() =>
   import("../components/deleted-contacts-dialog").then((m) => ({ default: m.DeletedContactsDialog })),
 );
+const DuplicateContactsDialog = lazy(() =>
+  import("../components/duplicate-contacts-dialog").then((m) => ({ default: m.DuplicateContactsDialog })),
+);
+const MergeContactsDialog = lazy(() => import("../components/merge-contacts-dialog").then((m) => ({ default: m.MergeContactsDialog })));
 const PREFETCH_FORM_MS = 1500;
 
 type ContactsDialog =
@@ -38,6 +43,8 @@ type ContactsDialog =
   | { kind: "detail"; contact: Contact }
   | { kind: "trash"; contact: Contact }
   | { kind: "deleted" }
+  | { kind: "duplicates" }
+  | { kind: "merge"; contactIds: string[] }
   | null;
 
 const VIEWS: readonly ContactView[] = ["table", "cards"];
@@ -77,6 +84,7 @@ export function ContactsRoute() {
   const writes = useContactRowWrites(orgId ?? "");
   const deleteContact = useContactDeleteMutation(orgId ?? "");
   const undoDelete = useContactUndoDeleteMutation(orgId ?? "");
+  const merges = useMergeToasts(orgId ?? "");
 
   // Spec section 2: with no organization selected, an info toast asks the user to select one.
   const noOrganization = me.isSuccess && orgId === null;
@@ -177,6 +185,7 @@ export function ContactsRoute() {
             onPullToRefresh={isDesktop ? undefined : commands.onRefresh}
             refreshing={refreshing}
             onAdd={isDesktop ? undefined : handleAdd}
+            onDuplicates={roleAllows(role, "contacts.duplicates") ? () => setDialog({ kind: "duplicates" }) : undefined}
           />
           <ContactsList
             query={contacts}
@@ -215,6 +224,26 @@ export function ContactsRoute() {
         />
         {orgId && commands.onShowDeleted && dialog?.kind === "deleted" && (
           <DeletedContactsDialog orgId={orgId} open onOpenChange={(open) => !open && setDialog(null)} />
+        )}
+        {orgId && dialog?.kind === "duplicates" && (
+          <DuplicateContactsDialog
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            onMerge={
+              roleAllows(role, "contacts.merge") ? (group) => setDialog({ kind: "merge", contactIds: group.contact_ids }) : undefined
+            }
+          />
+        )}
+        {orgId && dialog?.kind === "merge" && (
+          <MergeContactsDialog
+            orgId={orgId}
+            contactIds={dialog.contactIds}
+            onOpenChange={(open) => !open && setDialog({ kind: "duplicates" })}
+            onMerged={(result) => {
+              setDialog(null);
+              merges.merged(result);
+            }}
+          />
         )}
       </Suspense>
     </>
