@@ -296,6 +296,14 @@ describe.each(engines)("duplicates and merging them (%s)", (engine) => {
       const audit = (await api("GET", "/audit?action=CONTACTS_MERGE_UNDONE")).json.items[0];
       expect(audit).toMatchObject({ operation: "CONTACTS_MERGE_UNDONE" });
 
+      // Each contact's history tells it: merged, moved to the trash, merge undone, back from the trash.
+      const history = async (id: string) => (await api("GET", `/contacts/${id}/history`)).json.items as any[];
+      const kept = await history(keep.id);
+      expect(kept.slice(0, 2).map((h) => h.action)).toEqual(["unmerge", "merge"]);
+      expect(kept[1].changes).toContainEqual({ field: "company", from: null, to: "Acme" });
+      expect(kept[0].changes).toContainEqual({ field: "company", from: "Acme", to: null });
+      expect((await history(other.id)).slice(0, 2).map((h) => h.action)).toEqual(["undelete", "delete"]);
+
       const again = await api("POST", `/merges/${merged.json.mergeId}/undo`);
       expect(again.status).toBe(409);
       expect(again.json.error).toMatchObject({ code: "MERGE_UNDONE", message: "This merge has already been undone." });
