@@ -112,8 +112,7 @@ export interface ImportedChange {
   action: HistoryAction;
   version: number;
   before: ContactData | null;
-  /** Null for a contact the run created: its first version is what it holds, less the changes recorded since. */
-  after: ContactData | null;
+  after: ContactData;
 }
 
 /**
@@ -134,9 +133,8 @@ export async function recordImportHistory(
   const at = nowIso();
   const rows: NewHistoryRow[] = [];
   for (const entry of entries) {
-    // A created contact's fields are not copied: an import writes a hundred thousand.
-    const changes = entry.after === null ? [] : diffContactData(entry.before, entry.after);
-    if (changes.length === 0 && entry.after !== null) continue;
+    const changes = diffContactData(entry.before, entry.after);
+    if (changes.length === 0) continue;
     rows.push({
       contact_id: entry.contactId,
       version: entry.version,
@@ -173,10 +171,26 @@ async function findAny(deps: AppDeps, actor: OrgActor, id: string) {
 /** A contact's history, newest first; whoever can see contacts can read it, in the trash too. */
 export async function listContactHistory(deps: AppDeps, actor: OrgActor, id: string, cursor: string | undefined): Promise<HistoryPage> {
   authorize(actor, "contacts.view");
-  await findAny(deps, actor, id);
+  const contact = await findAny(deps, actor, id);
   const before = cursor ? (decodeKeyset(cursor, ["number", "string"]) as [number, string]) : undefined;
-  const rows = await deps.repos.contactHistory(actor.organizationId).page(id, before, PAGE_DEFAULT + 1);
-  return toPage(rows, PAGE_DEFAULT, presentHistory, (last) => [last.version, last.id]);
+  const history = deps.repos.contactHistory(actor.organizationId);
+  const rows = await history.page(id, before, PAGE_DEFAULT + 1);
+  const page = toPage(rows, PAGE_DEFAULT, presentHistory, (last) => [last.version, last.id]);
+  // A contact an import created has no row of its own for that (an import writes a hundred thousand):
+  // its first version is told by the contact's run, at the end of its last page.
+  if (page.nextCursor === null && contact.import_id && !rows.some((r) => r.version === 1)) {
+    const run = await history.importRun(contact.import_id);
+    page.items.push({
+      version: 1,
+      at: toIso(contact.created_at)!,
+      user: run?.user_id ? { id: run.user_id, name: run.user_name ?? "Former user" } : null,
+      source: "import",
+      actor: run?.file_name ?? null,
+      action: "create",
+      changes: [],
+    });
+  }
+  return page;
 }
 
 /**
@@ -189,7 +203,8 @@ export async function restoreContactVersion(deps: AppDeps, actor: OrgActor, id: 
   // A contact in the trash is restored from the trash first; its history is there to read meanwhile.
   if (current.deleted_at) throw notFound("Contact not found.");
   const history = deps.repos.contactHistory(actor.organizationId);
-  if (!(await history.has(id, version))) throw notFound("Version not found.");
+  // Version 1 of an imported contact is its run's (listContactHistory).
+  if (!(await history.has(id, version)) && !(version === 1 && current.import_id)) throw notFound("Version not found.");
   const before = dataOfRow(current);
   let values = before;
   for (const text of await history.changesSince(id, version)) values = undoChanges(values, JSON.parse(text) as FieldChange[]);

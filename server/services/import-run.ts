@@ -358,8 +358,8 @@ export async function writeBatch(deps: AppDeps, run: RunContext, outcomes: RowOu
     for (const t of [...created, ...existing])
       if (!notMerged.has(t.id)) names.set(t.id, { display: contactDisplayName(t.data), words: t.words });
     await recordImportHistory(repos, organizationId, importId, [
-      // A created contact's values at version 1 are its present ones with every later change undone.
-      ...created.map((t) => ({ contactId: t.id, action: "create" as const, version: 1, before: null, after: null })),
+      // A contact the run created has no row of its own: its import_id tells its first version
+      // (listContactHistory), and its values then are its present ones with every later change undone.
       ...existing
         .filter((t) => t.dirty && t.row && !notMerged.has(t.id))
         .map((t) => ({

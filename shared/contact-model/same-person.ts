@@ -18,10 +18,22 @@ function words(...parts: (string | null | undefined)[]): string {
  */
 export const nameKey = (c: NameParts): string => `${words(c.first_name, c.last_name)}|${words(c.company)}`;
 
-const within = (small: string[], large: string[]) => small.every((w) => large.includes(w));
-const oneWithinOther = (a: string, b: string) => {
-  const [x, y] = [a.split(" "), b.split(" ")];
-  return within(x, y) || within(y, x);
+/** Every word of `small` is a word of `large` (both nameKey parts); most pairs differ at the first word. */
+function within(small: string, large: string): boolean {
+  const padded = ` ${large} `;
+  for (let start = 0; start <= small.length;) {
+    const space = small.indexOf(" ", start);
+    const end = space < 0 ? small.length : space;
+    if (!padded.includes(` ${small.slice(start, end)} `)) return false;
+    start = end + 1;
+  }
+  return true;
+}
+const oneWithinOther = (a: string, b: string) => within(a, b) || within(b, a);
+
+const parts = (key: string): [string, string] => {
+  const bar = key.indexOf("|");
+  return bar < 0 ? [key, ""] : [key.slice(0, bar), key.slice(bar + 1)];
 };
 
 /**
@@ -32,8 +44,8 @@ const oneWithinOther = (a: string, b: string) => {
  */
 export function keysAgree(a: string, b: string): boolean {
   if (a === b) return true;
-  const [aPerson = "", aCompany = ""] = a.split("|");
-  const [bPerson = "", bCompany = ""] = b.split("|");
+  const [aPerson, aCompany] = parts(a);
+  const [bPerson, bCompany] = parts(b);
   if (aPerson && bPerson) return oneWithinOther(aPerson, bPerson);
   if (aPerson || bPerson) return true;
   if (!aCompany || !bCompany) return true;

@@ -107,7 +107,12 @@ export function contactHistoryRepository(db: Kysely<Schema>, engine: Engine, org
 
     /** An import run's file name and who started it, for the rows it writes. */
     importRun(importId: string) {
-      return db.selectFrom("imports").select(["file_name", "user_id"]).where("id", "=", importId).executeTakeFirst();
+      return db
+        .selectFrom("imports as i")
+        .leftJoin("users as u", "u.id", "i.user_id")
+        .select(["i.file_name", "i.user_id", "u.name as user_name"])
+        .where("i.id", "=", importId)
+        .executeTakeFirst();
     },
   };
 }
