@@ -8,6 +8,9 @@ import type { AppDeps } from "../deps.js";
 import { newId, nowIso } from "../db/ids.js";
 import type { Repositories } from "../db/repositories/index.js";
 import type { ContactRow } from "../db/schema.js";
+import type { ContactRepository } from "../db/repositories/contacts.js";
+import type { ContactData } from "../../shared/contact-model/types.js";
+import type { CountryCode } from "../../shared/phone.js";
 import { AppError, badRequest, notFound } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/can.js";
 import { presentContact } from "./contact-presenter.js";
@@ -22,6 +25,28 @@ interface MergedAway {
 }
 
 const favoriteColumns = (isFavorite: boolean) => ({ is_favorite: isFavorite, fav_rank: isFavorite ? 0 : 1 });
+
+/**
+ * Writes the kept contact's values over the version read, with its keys and the stamps of the fields it
+ * changes (an edit begun before meets them as a conflict, ADR 017); null when someone wrote it since.
+ */
+async function writeKept(
+  contacts: ContactRepository,
+  keep: ContactRow,
+  data: ContactData,
+  favorite: boolean,
+  { by, now, country }: { by: string; now: string; country: CountryCode },
+) {
+  const { columns, keys } = rowAndKeysOfData(data, country);
+  const field_stamps = stampsAfterWrite(keep, changedFields(dataOfRow(keep), data), { version: keep.version + 1, by, at: now });
+  const written = await contacts.updateReturning(
+    keep.id,
+    { ...columns, ...favoriteColumns(favorite), field_stamps, updated_at: now, version: keep.version + 1 },
+    keep.version,
+  );
+  if (written) await contacts.replaceKeys(keep.id, keys);
+  return written;
+}
 
 const changedSince = (contact: MergedAway) =>
   new AppError(409, "MERGE_CHANGED", `${contact.name} was changed after the merge, so it cannot be undone.`, { contact });
@@ -56,21 +81,9 @@ export async function mergeContacts(deps: AppDeps, actor: OrgActor, input: Conta
       country,
     );
     const now = nowIso();
-    const { columns, keys } = rowAndKeysOfData(data, country);
     const favorite = [keep, ...others].some((r) => Boolean(r.is_favorite));
-    // The fields it changed are written now: an edit begun before meets them as a conflict (ADR 017).
-    const field_stamps = stampsAfterWrite(keep, changedFields(dataOfRow(keep), data), {
-      version: keep.version + 1,
-      by: actor.userId,
-      at: now,
-    });
-    const written = await contacts.updateReturning(
-      keep.id,
-      { ...columns, ...favoriteColumns(favorite), field_stamps, updated_at: now, version: keep.version + 1 },
-      keep.version,
-    );
+    const written = await writeKept(contacts, keep, data, favorite, { by: actor.userId, now, country });
     if (!written) throw raced(keep);
-    await contacts.replaceKeys(keep.id, keys);
     const groups = await merges.groupsOf(input.mergeIds);
     const added = await repos.groups(orgId).addLinks(
       groups.map((group_id) => ({ group_id, contact_id: keep.id })),
@@ -158,20 +171,9 @@ export async function undoMerge(deps: AppDeps, actor: OrgActor, mergeId: string)
         throw changedSince({ id: away.id, name });
     }
     const restoredData = dataOfRow(before);
-    const { columns, keys } = rowAndKeysOfData(restoredData, country);
     const contacts = repos.contacts(orgId);
-    const field_stamps = stampsAfterWrite(keep, changedFields(dataOfRow(keep), restoredData), {
-      version: keep.version + 1,
-      by: actor.userId,
-      at: now,
-    });
-    const written = await contacts.updateReturning(
-      keep.id,
-      { ...columns, ...favoriteColumns(Boolean(before.is_favorite)), field_stamps, updated_at: now, version: keep.version + 1 },
-      keep.version,
-    );
+    const written = await writeKept(contacts, keep, restoredData, Boolean(before.is_favorite), { by: actor.userId, now, country });
     if (!written) throw changedSince(keepNow);
-    await contacts.replaceKeys(keep.id, keys);
     await merges.removeMemberships(keep.id, JSON.parse(merge.groups_added) as string[]);
     const trash = repos.trash(orgId);
     // The restore also clears each one's 'merged into' mark.
