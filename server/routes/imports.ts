@@ -37,7 +37,7 @@ export const importRoutes = new Hono<AppEnv>()
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
     const rules = await contactRules(c.var.deps, c.var.orgActor.organizationId);
-    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules, c.var.deps));
+    return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules, c.var.deps, c.req.raw.signal));
   })
   .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
     const { mapping, hasHeader, mode, encoding, categoriesAsGroups, exclude } = c.req.valid("form");

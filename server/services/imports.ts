@@ -150,6 +150,8 @@ export async function previewImport(
   rules: ContactRules = DEFAULT_CONTACT_RULES,
   /** The book the rows' matches are looked for in (without it, none are). */
   deps?: AppDeps,
+  /** The request's: a preview nobody waits for any more (the mapping changed, the page closed) stops reading. */
+  signal?: AbortSignal,
 ) {
   authorize(actor, "contacts.import");
   const pace = pacer();
@@ -161,6 +163,7 @@ export async function previewImport(
           actor.organizationId,
           { rows: preparedRows(file, layout, pace), file: { file, layout }, total: rowCount(file, layout) },
           rules,
+          signal,
         )
       : { matches: [], matchCount: 0 };
   if (file.format === "vcard") {
@@ -217,6 +220,7 @@ async function previewMatches(
   organizationId: string,
   source: Pick<RunRows, "rows" | "file" | "total">,
   rules: ContactRules,
+  signal?: AbortSignal,
 ): Promise<{ matches: ImportMatch[]; matchCount: number }> {
   const contacts = deps.repos.contacts(organizationId);
   const matches: ImportMatch[] = [];
@@ -224,6 +228,8 @@ async function previewMatches(
   type Holder = { id: string; name: string; words: string };
   const known = new Map<string, Holder | null>();
   for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
+    // Leaving the loop ends the generator, and with it the preparing thread of a large file.
+    if (signal?.aborted) break;
     const ready = batch.filter((o): o is Exclude<RowOutcome, { message: string }> => !("message" in o));
     const held = await contacts.keyContacts(ready.flatMap((o) => o.written.keys));
     const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !known.has(id));
