@@ -14,6 +14,12 @@ interface ContactConflictBannerProps {
  * Someone else saved this contact while it was being edited: the message, and for each field both
  * changed, their value and this person's, to keep one. It stays at the top of the form's scroll area.
  */
+/** The two answers to a conflicting field, in the order they are offered. */
+const CHOICES = [
+  ["mine", "Keep mine"],
+  ["theirs", "Use theirs"],
+] as const;
+
 export function ContactConflictBanner({ message, fields, onChoose, disabled }: ContactConflictBannerProps) {
   return (
     <div className="sticky -top-4 z-10 -mx-1 bg-background pt-1">
@@ -42,26 +48,19 @@ export function ContactConflictBanner({ message, fields, onChoose, disabled }: C
                       </dd>
                     </dl>
                     <div className="mt-2 flex flex-wrap items-center gap-2">
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant={f.choice === "mine" ? "default" : "outline"}
-                        aria-pressed={f.choice === "mine"}
-                        disabled={disabled}
-                        onClick={() => onChoose(f.field, "mine")}
-                      >
-                        Keep mine
-                      </Button>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant={f.choice === "theirs" ? "default" : "outline"}
-                        aria-pressed={f.choice === "theirs"}
-                        disabled={disabled}
-                        onClick={() => onChoose(f.field, "theirs")}
-                      >
-                        Use theirs
-                      </Button>
+                      {CHOICES.map(([choice, label]) => (
+                        <Button
+                          key={choice}
+                          type="button"
+                          size="sm"
+                          variant={f.choice === choice ? "default" : "outline"}
+                          aria-pressed={f.choice === choice}
+                          disabled={disabled}
+                          onClick={() => onChoose(f.field, choice)}
+                        >
+                          {label}
+                        </Button>
+                      ))}
                     </div>
                   </li>
                 );
