@@ -17,5 +17,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: more workers only queue up behind scrypt and the databases.
     maxWorkers: 2,
+    // Files share a worker's module cache: importing the server afresh for each of about a hundred
+    // files took 160-200 s of CI's unit stage. Tests build their app and database per file
+    // (server/test/harness.ts) and undo what they stub, so nothing else carries over.
+    isolate: false,
   },
 });

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { sql } from "kysely";
 import pg from "pg";
 import { CONTACT_SORTS, DEFAULT_SORT } from "../shared/contact-fields.js";
 import { createApp } from "../server/app.js";
@@ -18,6 +19,7 @@ import { createAccount } from "../server/auth/accounts.js";
 import { loadConfig } from "../server/config.js";
 import { type AppDatabase, openDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
+import { FALLBACK_COUNTRY } from "../shared/phone.js";
 import { buildDeps } from "../server/deps.js";
 import { createMemoryLogger } from "../server/logger.js";
 import { seedContacts } from "./seed-contacts.js";
@@ -201,6 +203,29 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
       get(`/contacts/duplicates?cursor=${encodeURIComponent(dupCursors[i % dupCursors.length]!)}`),
     );
   }
+  // Groups on the list (issue 28): one holding a quarter of the book and one of about 0.1% of it, their
+  // first page under the default sort, a page further in, and the chips' counts.
+  for (const [name, share] of [
+    ["quarter", sql`substr(id, length(id) - 1, 2) < '25'`],
+    ["tenth of a percent", sql`substr(id, length(id) - 2, 3) = '000'`],
+  ] as const) {
+    const groupId = `bench-group-${randomBytes(4).toString("hex")}`;
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("groups")
+      .values({ id: groupId, organization_id: orgId, name, name_key: name, description: null, created_at: now, updated_at: now })
+      .execute();
+    await sql`insert into group_contacts (group_id, contact_id, added_at)
+      select ${groupId}, id, ${now} from contacts where organization_id = ${orgId} and ${share}`.execute(database.db);
+    const members = (await get(`/contacts/counts?group=${groupId}`)).all;
+    await timeIt(`group (${name}, ${members} members), first page`, engine, size, RUNS, () => get(`/contacts?group=${groupId}`));
+    const fifth = (await get(`/contacts?group=${groupId}&limit=200`)).nextCursor;
+    await timeIt(`group (${name}), a page 200 rows in`, engine, size, RUNS, () =>
+      get(`/contacts?group=${groupId}${fifth ? `&cursor=${fifth}` : ""}`),
+    );
+    await timeIt(`group (${name}), counts`, engine, size, RUNS, () => get(`/contacts/counts?group=${groupId}`));
+  }
+
   let n = 0;
   const created: { id: string; version: number }[] = [];
   await timeIt("create", engine, size, RUNS, async () => {
@@ -229,7 +254,7 @@ async function measure(database: AppDatabase, engine: string, size: number, orgI
 async function runEngine(engine: "sqlite" | "postgres") {
   const { database, file, drop } = await openBenchDatabase(engine);
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, { defaultCountry: FALLBACK_COUNTRY });
     const config = loadConfig({ APP_URL: "http://localhost:1", AUTH_SECRET: "bench-secret-".padEnd(48, "x"), DATA_DIR: tmpdir() });
     const { auth, repos } = buildDeps(config, database, createMemoryLogger());
     const user = await createAccount(auth, { email: "bench@example.com", name: "Bench", password: PASSWORD, emailVerified: true });

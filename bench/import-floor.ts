@@ -14,7 +14,7 @@ import { DEFAULT_CONTACT_RULES } from "../shared/contact-model/data-schema.js";
 import { defaultCountryFromEnv } from "../server/config.js";
 import { newId } from "../server/db/ids.js";
 import { type PreparedRow, csvLayout, preparedRows, readImportFile } from "../server/import/read-file.js";
-import { IMPORT_BATCH, type RowOutcome, prepareBatch } from "../server/services/import-prepare.js";
+import { IMPORT_BATCH, type RowOutcome, prepareBatch } from "../server/services/imports/prepare.js";
 import { googleCsv, vcards } from "./import-files.js";
 import { prepare } from "./load-support.js";
 

@@ -9,6 +9,7 @@ import pg from "pg";
 import { loadConfig } from "../server/config.js";
 import { openDatabase } from "../server/db/database.js";
 import { migrateToLatest } from "../server/db/migrate.js";
+import { FALLBACK_COUNTRY } from "../shared/phone.js";
 import { createMemoryLogger } from "../server/logger.js";
 import { buildDeps } from "../server/deps.js";
 import { bootstrapFirstAdmin } from "../server/services/bootstrap.js";
@@ -18,7 +19,7 @@ import { seedContacts } from "./seed-contacts.js";
 export const SIZE = Number(process.env.BENCH_CONTACTS ?? 20_000);
 export const WORKERS = Number(process.env.BENCH_WORKERS ?? availableParallelism());
 export const EMAIL = "bench@example.com";
-export const PASSWORD = "Bench-Password-1";
+export const PASSWORD = "Bench-Secret-Key-1";
 const SORTS = ["last_name", "name", "first_name", "recent", "favorite", "created", "updated"];
 const TERMS = ["smith", "lindqvist", "maria", "acme", "clinic", "johnson", "berg", "ton", "volunteer", "58", "555", "garcia"];
 
@@ -85,7 +86,7 @@ export async function prepare(engine: "sqlite" | "postgres", size = SIZE) {
     drop = () => run(`drop database ${name} with (force)`);
   }
   const database = openDatabase(url, { timeouts: null });
-  await migrateToLatest(database);
+  await migrateToLatest(database, { defaultCountry: FALLBACK_COUNTRY });
   if (cached) {
     const org = await database.db.selectFrom("organizations").select("id").executeTakeFirstOrThrow();
     await database.destroy();

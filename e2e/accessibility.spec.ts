@@ -6,7 +6,7 @@ import { browserSuite } from "./support/suite.js";
 /** Every screen of the app, with the heading that says it has loaded. */
 const SCREENS: [string, string][] = [
   ["/contacts", "Contact Management"],
-  ["/groups", "User Groups"],
+  ["/groups", "Groups"],
   ["/import", "Import & Export"],
   ["/settings", "Settings"],
   ["/admin/users", "User Management"],
@@ -60,7 +60,7 @@ describe("accessibility (axe-core: no serious or critical violation)", () => {
   it("the sign-in screen", async () => {
     s = await suite.session();
     await s.page.goto("/login");
-    await expectVisible(s.page.getByRole("button", { name: "Sign In" }));
+    await expectVisible(s.page.getByRole("button", { name: "Sign In", exact: true }));
     expect(await seriousViolations(s.page)).toEqual([]);
   });
 });

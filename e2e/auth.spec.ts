@@ -32,7 +32,7 @@ describe("signing in and out", () => {
     await page.waitForURL("**/login");
     await signInViaForm(page);
     await page.waitForURL("**/groups");
-    await expectVisible(page.getByRole("heading", { name: "User Groups" }));
+    await expectVisible(page.getByRole("heading", { name: "Groups", exact: true }));
   });
 
   it("marks the empty fields on Sign In, clears each mark as it is filled, and sends nothing until both are", async () => {
@@ -43,7 +43,7 @@ describe("signing in and out", () => {
       if (r.url().includes("/api/auth/sign-in")) signIns++;
     });
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expectVisible(page.getByText("Email is required"));
     await expectVisible(page.getByText("Password is required"));
     expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");

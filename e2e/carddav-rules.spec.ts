@@ -63,7 +63,7 @@ describe("CardDAV rules on the screens", () => {
     expect(imported.status(), await imported.text()).toBeLessThan(300);
     await s.page.goto("/contacts");
     await s.page.getByRole("button", { name: "Table view" }).click();
-    await s.page.getByRole("row", { name: /Della/ }).getByRole("cell", { name: "Device" }).click();
+    await s.page.getByRole("row", { name: /Della/ }).getByRole("cell", { name: "Device", exact: true }).click();
     const detail = s.page.getByTestId("contact-detail");
     await expectVisible(detail.getByRole("link", { name: "Call (615) 200-0103" }));
     await expectVisible(detail.getByText("12 Apr 1985"));

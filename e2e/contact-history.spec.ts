@@ -23,7 +23,7 @@ describe("contact history", () => {
     await page.goto("/contacts");
     await page.getByRole("button", { name: "Table view" }).click();
     const row = page.getByRole("row", { name: /Hedda/ });
-    await row.getByRole("cell", { name: "Historia" }).click();
+    await row.getByRole("cell", { name: "Historia", exact: true }).click();
     const detail = page.getByTestId("contact-detail");
     await detail.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Contact" });
@@ -34,7 +34,7 @@ describe("contact history", () => {
     await expect.poll(() => edit.count()).toBe(0);
 
     // The History tab of the contact, opened again: who changed what, newest first.
-    await row.getByRole("cell", { name: "Historia" }).click();
+    await row.getByRole("cell", { name: "Historia", exact: true }).click();
     await detail.getByRole("tab", { name: "History" }).click();
     const entries = detail.getByTestId("history-entry");
     await expectVisible(entries.first().getByText("Job title: Nurse → Surgeon"));

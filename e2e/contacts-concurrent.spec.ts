@@ -90,7 +90,7 @@ describe("concurrent edits", () => {
 
     await b.page
       .getByRole("row", { name: /Corinne/ })
-      .getByRole("cell", { name: "Both" })
+      .getByRole("cell", { name: "Both", exact: true })
       .click();
     const detail = b.page.getByTestId("contact-detail");
     await expectVisible(detail.getByRole("link", { name: "Call (555) 010-4333" }));

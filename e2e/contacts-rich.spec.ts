@@ -98,7 +98,7 @@ describe("rich contacts", () => {
     await expectLoadedImage(row.locator('img[src*="/photo?v="]'));
 
     // Reopened, the detail view shows every entry, grouped, with its links.
-    await row.getByRole("cell", { name: "Richfield" }).click();
+    await row.getByRole("cell", { name: "Richfield", exact: true }).click();
     const detail = page.getByTestId("contact-detail");
     await expectVisible(detail.getByRole("heading", { name: "Rhea Richfield" }));
     for (const group of ["Phones", "E-mails", "Addresses", "Websites", "Dates", "Details"]) {

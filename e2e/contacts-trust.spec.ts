@@ -178,7 +178,7 @@ describe("contacts a demanding user can trust", () => {
     });
     await page.getByRole("button", { name: "Table view" }).click();
     await expectVisible(page.getByRole("columnheader", { name: "Company" }));
-    await page.getByRole("row", { name: /Dora/ }).getByRole("cell", { name: "Detail" }).click();
+    await page.getByRole("row", { name: /Dora/ }).getByRole("cell", { name: "Detail", exact: true }).click();
     const detail = page.getByTestId("contact-detail");
     await expectVisible(detail.getByRole("heading", { name: "Dora Detail" }));
     for (const text of ["Acme", "dora@example.com", "Likes tea", "Choir"]) await expectVisible(detail.getByText(text).first());

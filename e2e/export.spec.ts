@@ -63,7 +63,7 @@ describe("export", () => {
     await expectVisible(card(page).getByRole("radio", { name: /^Full CSV/, checked: true }));
     const full = await download(page, () => card(page).getByRole("button", { name: "Export", exact: true }).click());
     await expectVisible(page.getByText("Successfully exported 3 contacts"));
-    expect(full.name).toBe(`contacts-export-${today()}.csv`);
+    expect(full.name).toBe(`contacts-full-${today()}.csv`);
     expect(full.text.startsWith("\uFEFF")).toBe(true);
     const { data, meta } = records(full.text);
     expect(meta.fields!.slice(0, 4)).toEqual(["Name Prefix", "First Name", "Middle Name", "Last Name"]);
@@ -93,7 +93,7 @@ describe("export", () => {
     ]);
 
     const vcf = await exportAs(page, /^vCard 3\.0/);
-    expect(vcf.name).toBe(`contacts-export-${today()}.vcf`);
+    expect(vcf.name).toBe(`contacts-${today()}.vcf`);
     expect(vcf.text.match(/BEGIN:VCARD\r\nVERSION:3\.0\r\n/g)).toHaveLength(3);
     // A card's properties in any order (vCard gives them none).
     const ada = vcf.text
@@ -146,7 +146,7 @@ describe("export", () => {
     await expectVisible(page.getByText("No contacts to export"));
   });
 
-  it("shows staff Access Restricted, no admin links, and no analytics", async () => {
+  it("offers staff no export at all (no Export button or tab), no admin links, and no analytics", async () => {
     s = await suite.session();
     await signInViaApi(s.context);
     await inviteAndAccept(s.context.request, "export-staff@example.com", "staff", "Staff#Export42x");
@@ -161,10 +161,12 @@ describe("export", () => {
     await expectVisible(nav.getByRole("link", { name: "User Management" }));
     expect(await nav.getByRole("link", { name: "Analytics" }).count()).toBe(0);
     expect(await nav.getByRole("link", { name: "Export" }).count()).toBe(0);
+    await expectVisible(page.getByRole("button", { name: "Import", exact: true }));
+    expect(await page.getByRole("button", { name: "Export", exact: true }).count()).toBe(0);
     await page.goto("/import#export");
-    await expectVisible(card(page).getByText("Access Restricted"));
-    await expectVisible(card(page).getByText("Contact data export is limited to administrators only", { exact: false }));
-    expect(await card(page).getByRole("button", { name: "Export", exact: true }).count()).toBe(0);
+    await expectVisible(page.getByRole("heading", { name: "Import Contacts" }));
+    expect(await page.getByRole("tab", { name: "Export" }).count()).toBe(0);
+    expect(await page.getByText("Access Restricted").count()).toBe(0);
     await page.goto("/admin/analytics");
     await expectVisible(page.getByText("Usage statistics and the audit log are limited to administrators only."));
   });

@@ -59,8 +59,10 @@ describe("groups", () => {
     }
     await search.fill("zzzz");
     await expectVisible(add.getByText("No contacts match your search"));
-    await add.getByRole("button", { name: "Add 3 Contact(s)" }).click();
+    await add.getByRole("button", { name: "Add 3 contacts" }).click();
     await expectVisible(page.getByText("Added 3 contacts to the group"));
+    // The dialog stays open for more; Done closes it.
+    await add.getByRole("button", { name: "Done" }).click();
 
     await singers.getByRole("button", { name: "View members of Singers" }).click();
     const members = page.getByRole("dialog", { name: "Members of Singers" });

@@ -119,7 +119,8 @@ describe("import", () => {
     );
     await page.goto("/import");
     await dropFiles(csvZone(page), [{ name: "big.csv", content: ["Name,Last Name,Phone,Email", ...rows].join("\n"), type: "text/csv" }]);
-    await expectVisible(page.getByText(`${ROWS.toLocaleString("en-US")}`, { exact: true }));
+    // Reading and matching 40,000 rows takes seconds, more while another spec loads the same server.
+    await expectVisible(page.getByText(`${ROWS.toLocaleString("en-US")}`, { exact: true }), 30_000);
     // Every percentage the bar shows, as the page renders it.
     await page.evaluate(() => {
       const seen: number[] = [];

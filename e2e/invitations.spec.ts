@@ -121,9 +121,9 @@ describe("invitations: consent to join, and what an admin may do to a shared acc
     await expectVisible(page.getByText("Invitation withdrawn"));
     await expect.poll(() => page.getByRole("list", { name: "Pending invitations" }).count()).toBe(0);
 
-    // The link mailed with it now leads to the invalid-link view.
+    // The link mailed with it now leads to the invitation page's invalid-link view.
     const person = await suite.session();
     await person.page.goto(link);
-    await expectVisible(person.page.getByText("This password reset link has expired or been used already."));
+    await expectVisible(person.page.getByText("This invitation link has expired or been used already."));
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectVisible, launchBrowser, signInViaApi } from "./support/browser.js";
+import { DESKTOP, MOBILE, baseUrl, expectVisible, launchBrowser, signInViaApi } from "./support/browser.js";
+import { seriousViolations } from "./support/axe.js";
 
 const origin = () => ({ origin: baseUrl() });
 
@@ -71,4 +72,97 @@ describe("offline: the last contacts seen, read-only", () => {
       await context.close();
     }
   });
+
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", MOBILE],
+  ] as const)(
+    "on a %s: searches and opens the cached contacts, shows the cached groups, and refreshes quietly online",
+    async (_name, viewport) => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers: "allow" });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      try {
+        await signInViaApi(context);
+        const org = await (
+          await context.request.post("/api/orgs", { data: { name: `Offline ${viewport.width}` }, headers: origin() })
+        ).json();
+        for (const data of [
+          { first_name: "Olga", last_name: "Offline", phone: "5558000001" },
+          { first_name: "Pablo", last_name: "Pérez", email: "pablo@example.com", phone: "5558000002" },
+          { first_name: "Quinn", last_name: "Quartz", phone: "(555) 800-0003" },
+        ]) {
+          await context.request.post(`/api/orgs/${org.id}/contacts`, { data, headers: origin() });
+        }
+        await context.request.post(`/api/orgs/${org.id}/groups`, { data: { name: "Night Shift" }, headers: origin() });
+        await page.addInitScript(
+          ([id, name]) => {
+            localStorage.setItem("currentOrgId", id!);
+            localStorage.setItem("currentOrgName", name!);
+          },
+          [org.id as string, org.name as string],
+        );
+        const contact = (first: string) => page.getByRole("main").getByRole("button", { name: new RegExp(`^${first}`) });
+        await page.goto("/contacts");
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.reload();
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await expectVisible(contact("Olga"));
+        // The groups screen once, then the contacts again: the saved copy keeps both lists.
+        await page.goto("/groups");
+        await expectVisible(page.getByRole("main").getByText("Night Shift"));
+        // Saved at most once a second: wait for the save that holds the groups before leaving.
+        await expect.poll(async () => (await page.evaluate(offlineStore)).includes("Night Shift"), { timeout: 10_000 }).toBe(true);
+        await page.goto("/contacts");
+        await expectVisible(contact("Pablo"));
+        await expect
+          .poll(
+            async () => {
+              const saved = await page.evaluate(offlineStore);
+              return saved.includes("Night Shift") && saved.includes("Quinn");
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+
+        await context.setOffline(true);
+        await page.reload();
+        await expectVisible(page.getByRole("status").filter({ hasText: "Offline" }));
+        await expectVisible(contact("Quinn"));
+        // Searched in the browser, over the saved rows: by a folded name, then by a number typed otherwise.
+        const search = page.getByRole("searchbox", { name: /Search contacts/ });
+        await search.fill("perez");
+        await contact("Olga").waitFor({ state: "detached" });
+        await expectVisible(contact("Pablo"));
+        expect(await contact("Quinn").count()).toBe(0);
+        await search.fill("555 800 0003");
+        await expectVisible(contact("Quinn"));
+        expect(await contact("Pablo").count()).toBe(0);
+        // Opened from the saved row.
+        await contact("Quinn").first().click();
+        await expectVisible(page.getByRole("dialog").getByRole("heading", { name: "Quinn Quartz" }));
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "detached" });
+        expect(await page.getByText(/Error loading contacts|Failed to load contacts/).count()).toBe(0);
+
+        await page.goto("/groups");
+        await expectVisible(page.getByRole("main").getByText("Night Shift"));
+        expect(await page.getByText(/Error loading groups|Failed to load groups/).count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // Back online: the lists refresh without an error or a reload.
+        const refreshed = page.waitForResponse((r) => r.url().includes(`/api/orgs/${org.id}/groups`) && r.ok());
+        await context.setOffline(false);
+        await page.getByRole("status").filter({ hasText: "Offline" }).waitFor({ state: "detached" });
+        await refreshed;
+        await expectVisible(page.getByRole("main").getByText("Night Shift"));
+        expect(await page.getByText(/Error loading groups|Failed to load groups/).count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

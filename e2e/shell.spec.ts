@@ -6,7 +6,7 @@ import { browserSuite } from "./support/suite.js";
 // [path, heading, where it lands when it leads elsewhere]
 const ROUTES: [string, string, string?][] = [
   ["/contacts", "Contact Management"],
-  ["/groups", "User Groups"],
+  ["/groups", "Groups"],
   ["/import", "Import & Export"],
   ["/settings", "Settings"],
   ["/menu", "Settings"],

@@ -7,8 +7,8 @@ await build({
     main: "server/main.ts",
     backup: "server/ops/backup-cli.ts",
     restore: "server/ops/restore-cli.ts",
-    // An import's file is read and prepared on a worker thread (server/services/import-prepare-thread.ts).
-    "import-worker": "server/services/import-prepare-worker.ts",
+    // An import's file is read and prepared on a worker thread (server/services/imports/prepare-thread.ts).
+    "import-worker": "server/services/imports/prepare-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,

@@ -7,7 +7,8 @@ import { AppError, RetryLaterError } from "./errors.js";
 import { resolveClientIp } from "./http/client-ip.js";
 import { databaseFailureResponse } from "./http/database-errors.js";
 import type { AppDeps, AppEnv } from "./http/env.js";
-import { healthRoutes, liveness } from "./http/health.js";
+import { apiReferenceRoutes } from "./http/api-docs.js";
+import { healthRoutes, liveness, livenessOp } from "./http/health.js";
 import { refuseDeepJson } from "./http/json-depth.js";
 import { refuseNulInUrl } from "./http/nul.js";
 import { defaultHeaders, originCheck, securityHeaders } from "./http/security.js";
@@ -17,6 +18,7 @@ import { authRoutes } from "./routes/auth.js";
 import { clientLogRoutes } from "./routes/client-log.js";
 import { meRoutes } from "./routes/me.js";
 import { organizationRoutes } from "./routes/organizations.js";
+import { sessionEndRoutes } from "./routes/session-end.js";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 // File uploads: each route sets its own, larger limit (imports, a contact's photo).
@@ -27,7 +29,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route("/me", meRoutes)
   .route("/account", accountRoutes)
   .route("/orgs", organizationRoutes)
-  .route("/client-log", clientLogRoutes);
+  .route("/client-log", clientLogRoutes)
+  .route("/session-end", sessionEndRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 
@@ -40,13 +43,13 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", defaultHeaders([["Cache-Control", "no-store"]]));
   // A supervisor polls liveness and it reads nothing: it answers here, past the headers and the NUL
   // check alone.
-  app.get("/api/health/live", refuseNulInUrl, liveness);
+  app.get("/api/health/live", livenessOp, refuseNulInUrl, liveness);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("clientIp", resolveClientIp(c, deps.config.trustProxy));
     await next();
   });
-  app.use("/api/*", originCheck(deps.config.appUrl));
+  app.use("/api/*", originCheck(deps.config.appUrl, deps.log));
   app.use("/api/*", refuseNulInUrl);
   const limitBody = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
@@ -64,6 +67,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());
   app.route("/api", apiRoutes);
+  // The OpenAPI document of the routes above, and its reference page (ADR 023).
+  app.route("/api", apiReferenceRoutes(app));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 
   // CardDAV (ADR 013): its own auth (app passwords), errors and body limit; discovery from the root.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { evaluateResetPassword, RESET_PASSWORD_RULE } from "../shared/password.js";
 import { type CountryCode, FALLBACK_COUNTRY, isCountryCode } from "../shared/phone.js";
 
 /** Every environment variable the server reads, parsed in one place. */
@@ -25,6 +26,8 @@ export interface Config {
   inviteOrgRateLimit: RateSpec;
   /** Organizations one person may create. */
   orgCreateRateLimit: RateSpec;
+  /** Requests one API token may make per window (ADR 024). */
+  apiTokenRateLimit: RateSpec;
   /** The largest file an import takes. */
   importMaxBytes: number;
   /** Live streams one session, and one account across its sessions, may hold open in one process. */
@@ -43,7 +46,27 @@ export interface Config {
   defaultCountry: CountryCode;
   /** Days a contact's history is kept (ADR 016); older entries are pruned in the background. */
   historyDays: number;
+  webhooks: WebhookSettings;
 }
+
+/** How webhooks are delivered (server/services/webhooks/, ADR 025). */
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE: endpoints may be on loopback and private networks (tests, all-internal networks). */
+  allowPrivate: boolean;
+  /** The pauses before each retry of a failed delivery (ms); after the last, the delivery is given up. */
+  retryScheduleMs: number[];
+  /** An endpoint whose deliveries have failed for this long is turned off and its owner told. */
+  disableAfterMs: number;
+  /** How often the worker looks for due deliveries when nothing woke it. */
+  pollMs: number;
+  /** Time allowed for one attempt. */
+  timeoutMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** 5 s, 30 s, 2 min, 15 min, 1 h, 6 h, 12 h, 12 h: a day and a half in all, so a day of failures is seen. */
+const WEBHOOK_RETRIES_MS = [5000, 30_000, 2 * MINUTE, 15 * MINUTE, HOUR, 6 * HOUR, 12 * HOUR, 12 * HOUR];
 
 export interface DatabaseTimeouts {
   connectMs: number;
@@ -94,7 +117,13 @@ const schema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email().max(254).optional(),
-  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
+  // The first administrator's password follows the app's own rule (the reset page's), so it is one
+  // the app would accept when changed later.
+  ADMIN_PASSWORD: z
+    .string()
+    .max(128, "must be at most 128 characters")
+    .refine((v) => evaluateResetPassword(v).valid, `must be ${RESET_PASSWORD_RULE}`)
+    .optional(),
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\/.+/.test(v), "must be smtp://... or smtps://...")
@@ -105,6 +134,7 @@ const schema = z.object({
   INVITE_RATE_LIMIT: rateSpec("30/3600"),
   INVITE_ORG_RATE_LIMIT: rateSpec("100/86400"),
   ORG_CREATE_RATE_LIMIT: rateSpec("5/3600"),
+  API_TOKEN_RATE_LIMIT: rateSpec("600/60"),
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -126,6 +156,7 @@ const schema = z.object({
     .toUpperCase()
     .refine(isCountryCode, "must be a two-letter country code such as US, GB or DE")
     .default(FALLBACK_COUNTRY),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   HISTORY_DAYS: z.coerce.number().int().min(1, "must be at least 1").max(36_500).default(365),
   NODE_ENV: z.string().optional(),
 });
@@ -159,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteRateLimit: e.INVITE_RATE_LIMIT,
     inviteOrgRateLimit: e.INVITE_ORG_RATE_LIMIT,
     orgCreateRateLimit: e.ORG_CREATE_RATE_LIMIT,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     liveStreams: { perSession: e.LIVE_STREAMS_PER_SESSION, perAccount: e.LIVE_STREAMS_PER_ACCOUNT },
     webDir: resolve(e.WEB_DIR ?? "dist/web"),
@@ -173,6 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashThreads: e.PASSWORD_HASH_THREADS,
     defaultCountry: e.DEFAULT_COUNTRY as CountryCode,
     historyDays: e.HISTORY_DAYS,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      retryScheduleMs: WEBHOOK_RETRIES_MS,
+      disableAfterMs: 24 * HOUR,
+      pollMs: 1000,
+      timeoutMs: 10_000,
+    },
   };
 }
 
@@ -214,7 +253,10 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** DEFAULT_COUNTRY for code that runs before the config is built (the migrations), with the same rule. */
+/**
+ * DEFAULT_COUNTRY for tools that run without the whole config (the import benchmark), with the same rule.
+ * The migrations are given the config's (server/db/migrate.ts).
+ */
 export function defaultCountryFromEnv(env: NodeJS.ProcessEnv = process.env): CountryCode {
   const value = (env.DEFAULT_COUNTRY ?? "").trim().toUpperCase();
   return isCountryCode(value) ? value : FALLBACK_COUNTRY;

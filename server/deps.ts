@@ -12,10 +12,11 @@ import { type LiveHub, createLiveHub } from "./events/hub.js";
 import { createPostgresBus } from "./events/postgres-bus.js";
 import { type EventPublisher, createEventPublisher } from "./events/publisher.js";
 import { type Mailer, createMailer } from "./mail/mailer.js";
-import { type ImportQueue, createImportQueue } from "./services/import-queue.js";
+import { type ImportQueue, createImportQueue } from "./services/imports/queue.js";
 import { type SearchUsage, createSearchUsage } from "./services/search-usage.js";
+import { type WakeSignal, createWakeSignal } from "./services/webhooks/signal.js";
 
-/** Imports a process reads and writes at once, and how many may wait their turn (server/services/import-queue.ts). */
+/** Imports a process reads and writes at once, and how many may wait their turn (server/services/imports/queue.ts). */
 const IMPORTS_AT_ONCE = 2;
 const IMPORTS_WAITING = 20;
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   events: EventPublisher;
   /** The imports this process runs, a few at a time; the others wait their turn. */
   importQueue: ImportQueue;
+  /** Wakes this process's webhook worker (server/services/webhooks/worker.ts) when a change committed. */
+  webhookSignal: WakeSignal;
   /** True once a graceful shutdown began: readiness then answers 503 so balancers move away. */
   draining?: () => boolean;
 }
@@ -52,6 +55,8 @@ export function buildDeps(config: Config, database: AppDatabase, log: Logger): A
   const auth = createAuth(config, database);
   const searchUsage = createSearchUsage((...args) => repos.usage.add(...args), log);
   const live = createLiveHub({ bus: createBus(database, log), repos, log, limits: config.liveStreams });
+  const webhookSignal = createWakeSignal();
+  const publisher = createEventPublisher(live, log, (id) => actorDisplayName(repos, id));
   return {
     config,
     database,
@@ -61,8 +66,16 @@ export function buildDeps(config: Config, database: AppDatabase, log: Logger): A
     log,
     searchUsage,
     live,
-    events: createEventPublisher(live, log, (id) => actorDisplayName(repos, id)),
+    // A committed change may have queued webhook deliveries: the worker looks at once.
+    events: {
+      ...publisher,
+      changed: (...args) => {
+        publisher.changed(...args);
+        webhookSignal.wake();
+      },
+    },
     importQueue: createImportQueue(IMPORTS_AT_ONCE, IMPORTS_WAITING),
+    webhookSignal,
   };
 }
 

@@ -15,6 +15,7 @@ import { createConsoleLogger, type Logger } from "./logger.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./services/bootstrap.js";
 import { startInvitationSweeper } from "./services/invitations.js";
 import { startHistoryPruner } from "./services/contact-history.js";
+import { startWebhookWorker } from "./services/webhooks/worker.js";
 
 function readConfig(): Config {
   try {
@@ -62,7 +63,7 @@ async function prepareOnce(config: Config, log: Logger) {
   // No statement timeout here: building an index on a large book may take minutes.
   const database = openDatabase(config.databaseUrl, { timeouts: null });
   try {
-    const applied = await migrateToLatest(database);
+    const applied = await migrateToLatest(database, { defaultCountry: config.defaultCountry });
     if (applied.length) log.info("migrations applied", { applied });
     const deps = buildDeps(config, database, log);
     const promoted = await promoteDeviceLines(deps);
@@ -84,6 +85,8 @@ async function serveHttp(config: Config, log: Logger) {
   const sweeps = !cluster.isWorker || cluster.worker?.id === 1;
   const stopSweeper = sweeps ? startInvitationSweeper(deps) : () => undefined;
   const stopPruner = sweeps ? startHistoryPruner(deps) : () => undefined;
+  // Every process delivers webhooks: claims are leased, so no attempt is sent twice (ADR 025).
+  const webhooks = startWebhookWorker(deps);
   const http = await serveGracefully(app.fetch, config.port, log);
   draining = http.draining;
   if (cluster.isPrimary) {
@@ -97,6 +100,8 @@ async function serveHttp(config: Config, log: Logger) {
     // Open streams never finish by themselves: end them first so the drain waits only for real requests.
     const closingLive = deps.live.close();
     const finished = await http.shutdown(config.shutdownGraceMs);
+    // Attempts under way finish (each within its timeout); what is still queued waits in the database.
+    await webhooks.stop();
     await deps.searchUsage.flush();
     await Promise.allSettled([closingLive, database.destroy(), passwordHasher(config.passwordHashThreads).close()]);
     if (cluster.isPrimary) log.info(finished ? "stopped: every request finished" : "stopped: requests were cut");

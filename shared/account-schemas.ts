@@ -35,6 +35,9 @@ export const resetPasswordSchema = z.object({
     .refine((p) => evaluateResetPassword(p).valid, "Please enter a valid password that meets all requirements"),
 });
 
+/** The invitation page: the person's name, and a first password under the reset rule. */
+export const joinInvitationSchema = resetPasswordSchema.extend({ name: profileSchema.shape.name });
+
 export const tokenSchema = z.object({ token: z.string().min(1).max(2000) });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

@@ -2,8 +2,8 @@
 // reads them.
 import type { FieldChange } from "./contact-model/diff.js";
 
-/** Where a change came from: the app (or its API), a device over CardDAV, an import run. */
-export const HISTORY_SOURCES = ["app", "carddav", "import"] as const;
+/** Where a change came from: the app, a device over CardDAV, an import run, an API token (ADR 024). */
+export const HISTORY_SOURCES = ["app", "carddav", "import", "api"] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
 /** What was done; 'restore' is an earlier version's values put back, 'undelete' a contact taken out of the trash. */
@@ -26,7 +26,7 @@ export interface HistoryItem {
   /** The person (null once their account is gone). */
   user: { id: string; name: string } | null;
   source: HistorySource;
-  /** The device (CardDAV: its app password's name) or the import's file name. */
+  /** The device (CardDAV: its app password's name), the import's file name or the API token's name. */
   actor: string | null;
   action: HistoryAction;
   changes: FieldChange[];

@@ -51,5 +51,3 @@ export const IMPORT_ENCODING_LABELS: Record<ImportEncoding, string> = {
 };
 
 export const importEncodingSchema = z.enum(IMPORT_ENCODINGS, { error: "Unknown text encoding" });
-
-export const isImportEncoding = (value: string): value is ImportEncoding => (IMPORT_ENCODINGS as readonly string[]).includes(value);

@@ -13,6 +13,8 @@ export interface Member {
   role: Role;
   created_at: string | null;
   isOwner: boolean;
+  /** Two-factor authentication is on for the account (User Management's column; passkeys will count too). */
+  twoFactor: boolean;
   /** What the signed-in user may do to this member, computed by the shared policy. */
   abilities: MemberAbilities;
 }
@@ -49,4 +51,15 @@ export interface SearchUser {
   name: string | null;
   email: string;
   created_at: string | null;
+}
+
+/** What the page an invitation's mailed link opens shows (POST /api/account/invitation/verify). */
+export interface InvitationLinkFacts {
+  organization: { id: string; name: string };
+  role: Role;
+  /** The inviter's name, or null when their account is gone. */
+  invitedBy: string | null;
+  /** The invited person: their address, and the name the admin gave (editable on the page). */
+  email: string;
+  name: string;
 }

@@ -20,6 +20,8 @@ export interface NotificationSettings {
   new_users: boolean;
   import_completion: boolean;
   system_updates: boolean;
+  /** Mail when the account is signed in to from a device not seen before (needs email_available). */
+  new_device_sign_in: boolean;
   /** Whether the server can send e-mail (SMTP_URL set): then Security Alerts are mailed too. */
   email_available: boolean;
 }
@@ -28,6 +30,12 @@ export const notificationSettingsSchema = z.object({
   new_users: z.boolean().optional(),
   import_completion: z.boolean().optional(),
   system_updates: z.boolean().optional(),
+  new_device_sign_in: z.boolean().optional(),
 });
 
-export const DEFAULT_NOTIFICATION_SETTINGS = { new_users: true, import_completion: true, system_updates: false } as const;
+export const DEFAULT_NOTIFICATION_SETTINGS = {
+  new_users: true,
+  import_completion: true,
+  system_updates: false,
+  new_device_sign_in: true,
+} as const;

@@ -10,14 +10,18 @@ export const organizationNameSchema = z.object({
     .pipe(z.string().min(1, "Organization name cannot be empty").max(100, "Organization name must be at most 100 characters")),
 });
 
-/** PATCH /api/orgs/:orgId: a new name, the staff sync setting, the phone rule, or several (owner and admins). */
+/** PATCH /api/orgs/:orgId: a new name, the staff sync setting, the phone rule, the two-factor rule, or several (owner and admins). */
 export const updateOrganizationSchema = z
   .object({
     name: organizationNameSchema.shape.name.optional(),
     staffCardDav: z.boolean({ error: "staffCardDav must be true or false" }).optional(),
     requirePhone: z.boolean({ error: "requirePhone must be true or false" }).optional(),
+    requireTwoFactor: z.boolean({ error: "requireTwoFactor must be true or false" }).optional(),
   })
-  .refine((v) => v.name !== undefined || v.staffCardDav !== undefined || v.requirePhone !== undefined, "Nothing to change");
+  .refine(
+    (v) => v.name !== undefined || v.staffCardDav !== undefined || v.requirePhone !== undefined || v.requireTwoFactor !== undefined,
+    "Nothing to change",
+  );
 
 const memberName = z
   .string()

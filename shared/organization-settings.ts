@@ -8,3 +8,7 @@ export const STAFF_CARDDAV_DESCRIPTION =
 export const REQUIRE_PHONE_LABEL = "Every contact needs a phone number";
 export const REQUIRE_PHONE_DESCRIPTION =
   "When off, a contact can be saved with only an e-mail address or only a name. A phone number that is given must still be valid.";
+
+export const REQUIRE_TWO_FACTOR_LABEL = "Require two-factor for everyone in this organization";
+export const REQUIRE_TWO_FACTOR_DESCRIPTION =
+  "Members without two-factor authentication cannot open this organization or sync its address book until they turn it on in Settings > Security. Turn it on for your own account first.";

@@ -9,6 +9,11 @@ export const SETTINGS_MIN_LENGTH = 8;
 
 const COMMON_PATTERNS = ["123", "abc", "qwe", "password", "admin"];
 
+/** The reset rule in words, for messages outside the reset page (ADMIN_PASSWORD's check at start). */
+export const RESET_PASSWORD_RULE =
+  `at least ${RESET_MIN_LENGTH} characters with lowercase and uppercase letters, numbers and special characters, ` +
+  `no character three times in a row and none of ${COMMON_PATTERNS.join(", ")}`;
+
 export interface ResetPasswordStrength {
   /** 0..6 */
   score: number;

@@ -32,8 +32,10 @@ export const ACTIONS = {
   "organization.rename": "Rename the organization",
   "organization.settings": "Change the organization's settings",
   "organization.delete": "Delete the organization",
+  "apiTokens.manage": "Create and revoke API tokens",
   "usage.view": "View usage statistics",
   "audit.view": "View the audit log",
+  "webhooks.manage": "Manage webhooks (endpoints, delivery log, test events)",
 } as const;
 
 export type Action = keyof typeof ACTIONS;

@@ -2,10 +2,10 @@
 // libphonenumber-js's (its "min" metadata: enough to parse and format, small enough for the web bundle).
 import { type CountryCode, getCountries, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
-import { cleanPhone, dialableFrom, isValidPhone } from "./phone-text.js";
+import { isValidPhone } from "./phone-no-library.js";
 
 export type { CountryCode };
-export { cleanPhone, isValidPhone };
+export { isValidPhone };
 
 /** Numbers typed without a country code are read as this country's unless configured (DEFAULT_COUNTRY). */
 export const FALLBACK_COUNTRY: CountryCode = "US";
@@ -20,11 +20,6 @@ function parse(value: string, country: CountryCode) {
   const text = !value.trim().startsWith("+") && digits.length === 11 && digits.startsWith("1") ? `+${digits}` : value;
   const parsed = parsePhoneNumberFromString(text, { defaultCountry: country, extract: false });
   return parsed?.isPossible() ? parsed : undefined;
-}
-
-/** The number in E.164 (+16153906319), or null when it cannot be read as a possible number. */
-export function toE164(value: string | null | undefined, country: CountryCode = FALLBACK_COUNTRY): string | null {
-  return phoneKeys(value, country).e164;
 }
 
 /**
@@ -70,9 +65,4 @@ export function formatPhone(value: string | null | undefined, country: CountryCo
   if (parsed && (value.trim().startsWith("+") || parsed.country !== country)) return parsed.formatInternational();
   if (parsed) return parsed.formatNational();
   return value;
-}
-
-/** A value fit for tel: and sms: links, or null when the number is not valid. */
-export function dialablePhone(value: string | null | undefined, country: CountryCode = FALLBACK_COUNTRY): string | null {
-  return dialableFrom(value, value && isValidPhone(value) ? toE164(value, country) : null);
 }

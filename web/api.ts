@@ -79,9 +79,6 @@ const sameOriginFetch: typeof fetch = async (input, init) => {
  */
 export const client = hc<ApiRoutes>("/api", { fetch: sameOriginFetch });
 
-/** The client of one organization's routes. */
-export const orgClient = () => client.orgs[":orgId"];
-
 type JsonOf<R> = R extends ClientResponse<infer T, number, string> ? T : never;
 
 /** Awaits a typed call: its JSON (undefined for 204), or an ApiError carrying the server's message. */

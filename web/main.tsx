@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { queryClient } from "@/query-client";
-import { readStoredOrganizationId } from "@/features/organizations/current-organization-store";
+import { readStoredOrganizationId } from "@/features/organizations/api";
 import { persistOfflineCache, restoreOfflineCache } from "@/lib/offline-cache";
 import { registerServiceWorker } from "@/lib/service-worker";
 import { AppRoutes } from "@/app/router";

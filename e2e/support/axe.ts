@@ -17,6 +17,9 @@ export interface AxeFinding {
  * serious and critical violations: rule, message and the elements, so a failure says what to fix.
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  // The pointer stays where the last click left it; whatever the next screen puts under it would be
+  // measured in its hover colours, which depend on layout, not on what the screen shows at rest.
+  await page.mouse.move(-1, -1);
   await animationsSettled(page);
   source ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   // Evaluated through the debugging protocol: the app's Content-Security-Policy refuses inline scripts.

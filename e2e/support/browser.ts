@@ -45,10 +45,10 @@ export async function newSession(browser: Browser, viewport = DESKTOP): Promise<
 
 /** Signs in through the login screen, as a person would. */
 export async function signInViaForm(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-  await page.getByRole("button", { name: "Sign In" }).waitFor({ state: "visible", timeout: 10_000 });
+  await page.getByRole("button", { name: "Sign In", exact: true }).waitFor({ state: "visible", timeout: 10_000 });
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Signs in through the API inside the browser context (faster, for tests about other screens). */

@@ -37,6 +37,22 @@ function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
+/** The token of a signed session cookie value whose signature is right, else null. */
+function tokenOf(signed: string | null, secret: string): string | null {
+  const dot = signed?.lastIndexOf(".") ?? -1;
+  if (!signed || dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** The session token a request's cookie carries, signature checked, whether or not its session still exists. */
+export async function sessionCookieToken(auth: Auth, secret: string, headers: Headers): Promise<string | null> {
+  const ctx = await auth.$context;
+  return tokenOf(readCookie(headers.get("cookie"), ctx.authCookies.sessionToken.name), secret);
+}
+
 /**
  * Reads the signed-in user of a request with one indexed query. Better Auth's getSession does the
  * same checks (the cookie's HMAC-SHA256 signature with the app's secret, the session row, its
@@ -58,9 +74,7 @@ export function createSessionReader(auth: Auth, findSession: SessionLookup, secr
     if (!signed || dot < 1) return null;
     const token = signed.slice(0, dot);
     if (!verified.has(signed)) {
-      const given = Buffer.from(signed.slice(dot + 1), "base64");
-      const expected = createHmac("sha256", secret).update(token).digest();
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (tokenOf(signed, secret) === null) return null;
       // Only the signature check is remembered; the session row is still read on every request.
       if (verified.size >= VERIFIED_CACHE) verified.clear();
       verified.add(signed);

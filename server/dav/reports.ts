@@ -1,11 +1,18 @@
 import type { Context } from "hono";
 import type { OrgActor } from "../../shared/policy/types.js";
-import { type CardTextMatch, NAMES_PER_QUERY } from "../db/repositories/dav-cards.js";
-import type { ContactRow } from "../db/schema.js";
+import {
+  type BookCard,
+  bookChanges,
+  bookPosition,
+  bookSize,
+  type CardTextMatch,
+  cardsByName,
+  NAMES_PER_QUERY,
+  queryBook,
+  recordFullSync,
+} from "../services/dav-book.js";
 import type { DavEnv } from "./auth.js";
 import { bookPath, cardPath, parseDavPath } from "./paths.js";
-import { cardRowsOf } from "../services/contact-cards.js";
-import type { CardRow } from "../vcard/contact-card.js";
 import {
   cardProperties,
   parseSyncToken,
@@ -16,7 +23,6 @@ import {
   wantsAddressData,
 } from "./properties.js";
 import { DavError, multistatus, streamMultistatus } from "./answers.js";
-import { recordDevice } from "./devices.js";
 import { CARDDAV, childOf, childrenOf, DAV, el, type XmlNode } from "./xml.js";
 
 /** Most cards one query answers; a sync-collection answers in pages of this size (RFC 6578 3.6). */
@@ -54,25 +60,8 @@ export async function runReport(c: Context<DavEnv>, actor: OrgActor, body: XmlNo
   throw new DavError(403, "This report is not supported.", { ns: DAV, name: "supported-report" });
 }
 
-const cardResponse = (
-  userId: string,
-  organizationId: string,
-  name: string,
-  row: ContactRow,
-  request: PropRequest,
-  cards: Map<string, CardRow>,
-) => propResponse(cardPath(userId, organizationId, name), cardProperties(row, cards.get(row.id)), request);
-
-/** The cards of these rows when the request asks for them, their photos read in one query. */
-async function cardsOf(
-  c: Context<DavEnv>,
-  organizationId: string,
-  rows: ContactRow[],
-  request: PropRequest,
-): Promise<Map<string, CardRow>> {
-  if (!wantsAddressData(request)) return new Map();
-  return new Map((await cardRowsOf(c.var.deps.repos, organizationId, rows)).map((card) => [card.id, card]));
-}
+const cardResponse = (actor: OrgActor, { name, row, card }: BookCard, request: PropRequest) =>
+  propResponse(cardPath(actor.userId, actor.organizationId, name), cardProperties(row, card), request);
 
 /**
  * The cards at the hrefs given, in their order; an href that is no card of this book answers 404.
@@ -86,10 +75,10 @@ async function multiget(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
   }
   const { deps } = c.var;
   // Naming as many cards as the book holds is taking the whole book: a full sync.
-  if (hrefs.length > 0 && hrefs.length >= (await deps.repos.contacts(actor.organizationId).counter.read())) {
-    await recordDevice(deps, actor, c.var.davUser, true);
+  if (hrefs.length > 0 && hrefs.length >= (await bookSize(deps, actor))) {
+    await recordFullSync(deps, actor, c.var.davUser);
   }
-  const cards = deps.repos.davCards(actor.organizationId);
+  const withData = wantsAddressData(request);
   const nameIn = (href: string) => {
     const target = parseDavPath(href);
     return target.kind === "card" && target.userId === actor.userId && target.organizationId === actor.organizationId ? target.name : null;
@@ -100,12 +89,15 @@ async function multiget(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
     const part = hrefs.slice(at, at + NAMES_PER_QUERY);
     at += part.length;
     const names = part.map(nameIn);
-    const rows = await cards.findManyByNames(names.filter((n): n is string => n !== null));
-    const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
-    const written = await cardsOf(c, actor.organizationId, rows, request);
+    const byName = await cardsByName(
+      deps,
+      actor,
+      names.filter((n): n is string => n !== null),
+      withData,
+    );
     return part.map((href, i) => {
-      const row = names[i] ? byName.get(names[i]) : undefined;
-      return row ? cardResponse(actor.userId, actor.organizationId, names[i]!, row, request, written) : statusResponse(href, 404);
+      const card = names[i] ? byName.get(names[i]) : undefined;
+      return card ? cardResponse(actor, card, request) : statusResponse(href, 404);
     });
   });
 }
@@ -151,14 +143,10 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
     }
   }
   const limit = limitOf(body);
-  const cards = c.var.deps.repos.davCards(actor.organizationId);
-  const rows = await cards.query(matches, anyOf, limit);
-  const written = await cardsOf(c, actor.organizationId, rows.slice(0, limit), request);
-  const responses = rows
-    .slice(0, limit)
-    .map((row) => cardResponse(actor.userId, actor.organizationId, cards.nameOf(row), row, request, written));
+  const { cards, more } = await queryBook(c.var.deps, actor, matches, anyOf, limit, wantsAddressData(request));
+  const responses = cards.map((card) => cardResponse(actor, card, request));
   // More matches than answered: say so on the book itself (RFC 6352 8.6.1).
-  if (rows.length > limit) responses.push(statusResponse(bookPath(actor.userId, actor.organizationId), 507));
+  if (more) responses.push(statusResponse(bookPath(actor.userId, actor.organizationId), 507));
   return multistatus(c, responses);
 }
 
@@ -170,26 +158,27 @@ async function query(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
 async function syncCollection(c: Context<DavEnv>, actor: OrgActor, body: XmlNode) {
   const request = propsOf(body);
   const tokenText = childOf(body, DAV, "sync-token")?.text.trim() ?? "";
-  const cards = c.var.deps.repos.davCards(actor.organizationId);
-  const current = await cards.currentSeq();
+  const { deps } = c.var;
+  const current = await bookPosition(deps, actor);
   const since = tokenText === "" ? 0 : parseSyncToken(tokenText);
   if (since === null || since > current) {
     throw new DavError(403, "The sync token is not valid here. Sync again from the start.", { ns: DAV, name: "valid-sync-token" });
   }
   const initial = tokenText === "";
   const limit = limitOf(body);
-  const changes = await cards.changesSince(since, limit);
+  const changes = await bookChanges(deps, actor, since, limit);
   const truncated = changes.length > limit;
   const page = changes.slice(0, limit);
   const wanted = initial ? page.filter((change) => change.version !== null) : page;
-  const rows = await cards.findManyByNames(wanted.filter((change) => change.version !== null).map((change) => change.name));
-  const byName = new Map(rows.map((row) => [cards.nameOf(row), row]));
-  const written = await cardsOf(c, actor.organizationId, rows, request);
+  const byName = await cardsByName(
+    deps,
+    actor,
+    wanted.filter((change) => change.version !== null).map((change) => change.name),
+    wantsAddressData(request),
+  );
   const responses = wanted.map((change) => {
-    const row = byName.get(change.name);
-    return row
-      ? cardResponse(actor.userId, actor.organizationId, change.name, row, request, written)
-      : statusResponse(cardPath(actor.userId, actor.organizationId, change.name), 404);
+    const card = byName.get(change.name);
+    return card ? cardResponse(actor, card, request) : statusResponse(cardPath(actor.userId, actor.organizationId, change.name), 404);
   });
   const position = truncated ? page.at(-1)!.seq : Math.max(current, page.at(-1)?.seq ?? 0);
   if (truncated) responses.push(statusResponse(bookPath(actor.userId, actor.organizationId), 507));

@@ -6,6 +6,7 @@ import { send, signIn } from "../test/requests.js";
 import { type DavCredentials, createAppPassword, dav } from "../test/dav-client.js";
 import { readVCards } from "../vcard/read.js";
 import { readCard } from "../vcard/to-candidate.js";
+import { OXFORD_WORK_ADDRESS } from "../test/rich-contact.js";
 
 const card = (lines: string[]) => ["BEGIN:VCARD", "VERSION:3.0", ...lines, "END:VCARD", ""].join("\r\n");
 const unfolded = (text: string) => text.replace(/\r\n[ \t]/g, "").split("\r\n");
@@ -78,18 +79,7 @@ describe.each(engines)("a rich card through CardDAV and the app (%s)", (engine) 
       { value: "(615) 777-0202", type: "work", label: null },
       { value: "(615) 777-0203", type: "custom", label: "Lab bench" },
     ]);
-    expect(shown.addresses).toEqual([
-      {
-        street: "South Parks Road",
-        extended: null,
-        city: "Oxford",
-        region: null,
-        postal_code: "OX1 3QR",
-        country: "United Kingdom",
-        type: "work",
-        label: null,
-      },
-    ]);
+    expect(shown.addresses).toEqual([OXFORD_WORK_ADDRESS]);
     expect(shown.dates).toEqual([
       { value: "--12-09", type: "birthday", label: null },
       { value: "1930-06-15", type: "anniversary", label: null },

@@ -1,18 +1,14 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { can } from "../../shared/policy/can.js";
-import type { OrgActor } from "../../shared/policy/types.js";
 import { notFound } from "../errors.js";
-import type { ContactRow } from "../db/schema.js";
-import { cardRowsOf } from "../services/contact-cards.js";
 import { preparePhoto } from "../services/contact-photos.js";
-import { contactRules, createContact, softDeleteContact, updateContact } from "../services/contacts.js";
+import { contactRules } from "../services/contact-rules.js";
+import { createContact, softDeleteContact, updateContact } from "../services/contacts.js";
+import { bookPosition, cardOf, findCard, listBook, openBook, syncableBooks } from "../services/dav-book.js";
 import { cardToContact, contactToCard, unreadPhotoLine } from "../vcard/contact-card.js";
 import { DavError, davError, multistatus, streamMultistatus } from "./answers.js";
 import { type DavEnv, requireAppPassword } from "./auth.js";
-import { recordDevice } from "./devices.js";
-import { viaDevice } from "../services/contact-history.js";
-import { bookPath, cardPath, DAV_ROOT, type DavTarget, homePath, parseDavPath, principalPath, PRINCIPALS } from "./paths.js";
+import { bookPath, cardPath, DAV_ROOT, homePath, parseDavPath, principalPath, PRINCIPALS } from "./paths.js";
 import {
   bookProperties,
   CARD_CONTENT_TYPE,
@@ -30,6 +26,7 @@ import {
 } from "./properties.js";
 import { isInitialSync, runReport } from "./reports.js";
 import { CARDDAV, DAV, el, parseXml, type XmlOut } from "./xml.js";
+import type { OrgActor } from "../../shared/policy/types.js";
 
 /** The largest card accepted: room for a photo. */
 export const MAX_CARD_BYTES = 2 * 1024 * 1024;
@@ -45,19 +42,7 @@ const ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT";
 export async function bookActor(c: Context<DavEnv>, target: { userId: string; organizationId: string }, fullSync = false) {
   const user = c.var.davUser;
   if (target.userId !== user.userId) throw notFound();
-  const membership = await c.var.deps.repos.members(target.organizationId).membership(user.userId);
-  if (!membership) throw notFound();
-  const actor: OrgActor = {
-    userId: user.userId,
-    organizationId: target.organizationId,
-    role: membership.role,
-    isOwner: membership.owner_id === user.userId,
-  };
-  const decision = can(actor, "contacts.sync", { staffCardDav: Boolean(membership.staff_carddav) });
-  if (!decision.allowed) throw new DavError(403, decision.message);
-  await recordDevice(c.var.deps, actor, user, fullSync);
-  // Its writes are recorded in the contacts' history under the device's name (its app password's).
-  return { actor: viaDevice(actor, user.appPasswordName), name: membership.organization_name };
+  return openBook(c.var.deps, user, target.organizationId, fullSync);
 }
 
 async function readBody(c: Context<DavEnv>) {
@@ -91,17 +76,15 @@ export async function propfind(c: Context<DavEnv>) {
       if (target.userId !== user.userId) throw notFound();
       const responses = [propResponse(homePath(user.userId), homeProperties(user.userId), request)];
       if (depth > 0) {
-        // Only the books this person may open: a listed book that answers 403 fails a whole sync in
-        // vdirsyncer, while a book that is not listed is simply not offered.
-        const books = (await deps.repos.organizations.listOfUser(user.userId)).filter(
-          (org) =>
-            can({ userId: user.userId, organizationId: org.id, role: org.role, isOwner: org.owner_id === user.userId }, "contacts.sync", {
-              staffCardDav: Boolean(org.staff_carddav),
-            }).allowed,
-        );
-        for (const org of books) {
-          const seq = await deps.repos.davCards(org.id).currentSeq();
-          responses.push(propResponse(bookPath(user.userId, org.id), bookProperties(user.userId, org.name, seq, MAX_CARD_BYTES), request));
+        // Only the books this person may open: a book that is not listed is simply not offered.
+        for (const book of await syncableBooks(deps, user.userId)) {
+          responses.push(
+            propResponse(
+              bookPath(user.userId, book.organizationId),
+              bookProperties(user.userId, book.name, book.seq, MAX_CARD_BYTES),
+              request,
+            ),
+          );
         }
       }
       return multistatus(c, responses);
@@ -110,20 +93,20 @@ export async function propfind(c: Context<DavEnv>) {
       const { actor, name } = await bookActor(c, target, depth === 1 && wantsAddressData(request));
       if (depth === Infinity)
         throw new DavError(403, "Depth: infinity is not supported here; use Depth: 1.", { ns: DAV, name: "propfind-finite-depth" });
-      const seq = await deps.repos.davCards(actor.organizationId).currentSeq();
+      const seq = await bookPosition(deps, actor);
       const self = propResponse(
         bookPath(user.userId, actor.organizationId),
         bookProperties(user.userId, name, seq, MAX_CARD_BYTES),
         request,
       );
       if (depth === 0) return multistatus(c, [self]);
-      return streamBook(c, actor.organizationId, self, request);
+      return streamBook(c, actor, self, request);
     }
     case "card": {
       const { actor } = await bookActor(c, target);
-      const row = await deps.repos.davCards(actor.organizationId).findByName(target.name);
-      if (!row || row.deleted_at) throw notFound();
-      const [card] = await cardRowsOf(deps.repos, actor.organizationId, [row]);
+      const row = await findCard(deps, actor, target.name);
+      if (!row) throw notFound();
+      const card = await cardOf(deps, actor, row);
       return multistatus(c, [propResponse(cardPath(user.userId, actor.organizationId, target.name), cardProperties(row, card), request)]);
     }
     default:
@@ -132,8 +115,8 @@ export async function propfind(c: Context<DavEnv>) {
 }
 
 /** A book's listing as it is read, page by page: a large book is never one string in memory. */
-function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, request: PropRequest) {
-  const cards = c.var.deps.repos.davCards(organizationId);
+function streamBook(c: Context<DavEnv>, actor: OrgActor, self: XmlOut, request: PropRequest) {
+  const { organizationId } = actor;
   const userId = c.var.davUser.userId;
   const wantsData = wantsAddressData(request);
   let after = "";
@@ -141,15 +124,12 @@ function streamBook(c: Context<DavEnv>, organizationId: string, self: XmlOut, re
   let first = [self];
   return streamMultistatus(async () => {
     if (done) return null;
-    const page = wantsData ? await cards.rows(after, LIST_PAGE) : await cards.listing(after, LIST_PAGE);
-    const written = wantsData
-      ? new Map((await cardRowsOf(c.var.deps.repos, organizationId, page as ContactRow[])).map((card) => [card.id, card]))
-      : undefined;
-    const responses = page.map((row) =>
-      propResponse(cardPath(userId, organizationId, cards.nameOf(row)), cardProperties(row, written?.get(row.id)), request),
+    const page = await listBook(c.var.deps, actor, after, LIST_PAGE, wantsData);
+    const responses = page.map(({ name, row, card }) =>
+      propResponse(cardPath(userId, organizationId, name), cardProperties(row, card), request),
     );
     if (page.length < LIST_PAGE) done = true;
-    else after = page.at(-1)!.id;
+    else after = page.at(-1)!.row.id;
     const batch = [...first, ...responses];
     first = [];
     return batch;
@@ -187,8 +167,8 @@ async function getCard(c: Context<DavEnv>) {
     if (target.kind === "unknown") throw notFound();
     return c.text("Contactbook CardDAV. Add this server's address to your phone's or computer's address book.", 200);
   }
-  const row = await c.var.deps.repos.davCards(actor.organizationId).findByName(target.name);
-  if (!row || row.deleted_at) throw notFound();
+  const row = await findCard(c.var.deps, actor, target.name);
+  if (!row) throw notFound();
   const etag = cardEtag(row);
   if (
     c.req
@@ -198,8 +178,8 @@ async function getCard(c: Context<DavEnv>) {
   )
     return c.body(null, 304, { ETag: etag });
   const version = requestedVersion(/version\s*=\s*"?([\d.]+)/i.exec(c.req.header("accept") ?? "")?.[1]);
-  const [card] = await cardRowsOf(c.var.deps.repos, actor.organizationId, [row]);
-  return c.body(contactToCard(card!, version), 200, {
+  const card = await cardOf(c.var.deps, actor, row);
+  return c.body(contactToCard(card, version), 200, {
     "Content-Type": version === "4.0" ? `${CARD_CONTENT_TYPE}; version=4.0` : CARD_CONTENT_TYPE,
     ETag: etag,
     "Last-Modified": new Date(row.updated_at).toUTCString(),
@@ -221,8 +201,7 @@ async function putCard(c: Context<DavEnv>) {
   if (type && !CARD_TYPES.test(type.trim()))
     throw new DavError(415, "Send a vCard (text/vcard).", { ns: CARDDAV, name: "supported-address-data" });
   const { deps } = c.var;
-  const found = await deps.repos.davCards(actor.organizationId).findByName(target.name);
-  const existing = found && !found.deleted_at ? found : undefined;
+  const existing = await findCard(deps, actor, target.name);
   if (existing && c.req.header("if-none-match")?.trim() === "*") throw new DavError(412, "A card with this name already exists.");
   const expected = ifMatchVersion(c, existing);
   const rules = await contactRules(deps, actor.organizationId);
@@ -255,8 +234,8 @@ async function putCard(c: Context<DavEnv>) {
 async function deleteCard(c: Context<DavEnv>) {
   const { target, actor } = await cardTarget(c);
   if (!actor || target.kind !== "card") throw new DavError(403, "Address books are deleted in the app, not from a device.");
-  const row = await c.var.deps.repos.davCards(actor.organizationId).findByName(target.name);
-  if (!row || row.deleted_at) throw notFound();
+  const row = await findCard(c.var.deps, actor, target.name);
+  if (!row) throw notFound();
   await softDeleteContact(c.var.deps, actor, row.id, ifMatchVersion(c, row));
   return c.body(null, 204);
 }
@@ -337,5 +316,3 @@ export function davDiscoveryRoutes() {
   app.on("PROPFIND", "/", requireAppPassword, propfind);
   return app;
 }
-
-export type { DavTarget };

@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
-import { migrateToLatest } from "./migrate.js";
+import { FALLBACK_COUNTRY } from "../../shared/phone.js";
+import { type MigrationSettings, migrateToLatest } from "./migrate.js";
+
+const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
 
 // The duplicate finder reads counts of shared keys: counted from the keys already stored, then kept by
 // the database on every insert and delete of a key, whichever code path writes it.
@@ -14,7 +17,7 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
   it("counts the keys already stored, then follows inserts, deletes and purged contacts", async () => {
     const t = await createTestDatabase(engine);
     opened.push(t);
-    await migrateToLatest(t.database, "0065-import-groups");
+    await migrateToLatest(t.database, settings, "0065-import-groups");
     const db = t.database.db;
     const now = new Date().toISOString();
     await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
@@ -42,7 +45,7 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
       .values([key("a", "6155550100"), key("b", "6155550100"), key("c", "6155550199")])
       .execute();
 
-    await migrateToLatest(t.database);
+    await migrateToLatest(t.database, settings);
     const counts = async () =>
       Object.fromEntries(
         (await db.selectFrom("contact_key_counts").select(["key", "n"]).orderBy("key").execute()).map((r) => [r.key, Number(r.n)]),

@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
-import { migrateToLatest } from "./migrate.js";
+import { FALLBACK_COUNTRY } from "../../shared/phone.js";
+import { type MigrationSettings, migrateToLatest } from "./migrate.js";
+
+const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
 
 // Contacts stored before rich contacts (the spec's flat columns) keep every value in the new shape.
 describe.each(engines)("migration 0062: existing contacts become rich contacts without loss (%s)", (engine) => {
@@ -13,7 +16,7 @@ describe.each(engines)("migration 0062: existing contacts become rich contacts w
   it("turns the flat phone, second phone, e-mail and address into first entries, and keys every phone and e-mail", async () => {
     const t = await createTestDatabase(engine);
     opened.push(t);
-    await migrateToLatest(t.database, "0061-recent-index");
+    await migrateToLatest(t.database, settings, "0061-recent-index");
     const db = t.database.db;
     const now = new Date().toISOString();
     await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
@@ -52,7 +55,7 @@ describe.each(engines)("migration 0062: existing contacts become rich contacts w
       ] as never)
       .execute();
 
-    await migrateToLatest(t.database);
+    await migrateToLatest(t.database, settings);
 
     const rows = await db.selectFrom("contacts").selectAll().orderBy("id").execute();
     const [ann, acme] = rows;

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
-import { migrateToLatest } from "./migrate.js";
+import { FALLBACK_COUNTRY } from "../../shared/phone.js";
+import { type MigrationSettings, migrateToLatest } from "./migrate.js";
+
+const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
 
 const EXPECTED_TABLES = [
   "accounts",
+  "api_tokens",
   "app_passwords",
   "audit_logs",
   "contact_counts",
@@ -16,25 +20,32 @@ const EXPECTED_TABLES = [
   "contacts",
   "data_upgrades",
   "dav_devices",
+  "ended_sessions",
+  "first_run_welcome",
   "group_contacts",
   "groups",
   "import_changes",
   "import_group_links",
   "imports",
   "invitations",
+  "known_devices",
   "mail_outbox",
   "memberships",
   "notification_settings",
   "notifications",
   "organizations",
+  "passkeys",
   "password_change_required",
   "profiles",
   "rateLimit",
   "rate_limits",
   "sessions",
+  "two_factors",
   "usage_stats",
   "users",
   "verifications",
+  "webhook_deliveries",
+  "webhooks",
 ];
 
 async function describeSchema(t: TestDatabase) {
@@ -56,9 +67,9 @@ describe("migrations", () => {
   it.each(engines)("apply once and are a no-op the second time (%s)", async (engine) => {
     const t = await createTestDatabase(engine);
     opened.push(t);
-    const first = await migrateToLatest(t.database);
+    const first = await migrateToLatest(t.database, settings);
     expect(first.length).toBeGreaterThan(0);
-    expect(await migrateToLatest(t.database)).toEqual([]);
+    expect(await migrateToLatest(t.database, settings)).toEqual([]);
     expect(Object.keys(await describeSchema(t)).sort()).toEqual(EXPECTED_TABLES);
   });
 
@@ -68,8 +79,8 @@ describe("migrations", () => {
       const sqlite = await createTestDatabase("sqlite");
       const postgres = await createTestDatabase("postgres");
       opened.push(sqlite, postgres);
-      await migrateToLatest(sqlite.database);
-      await migrateToLatest(postgres.database);
+      await migrateToLatest(sqlite.database, settings);
+      await migrateToLatest(postgres.database, settings);
       expect(await describeSchema(postgres)).toEqual(await describeSchema(sqlite));
     });
 });

@@ -18,6 +18,32 @@ export interface UsersTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Better Auth's two-factor plugin (migration 0070). */
+  twoFactorEnabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+/** One per account that started enrolling in two-factor (migration 0070); secret and codes encrypted. */
+export interface TwoFactorsTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  failedVerificationCount: ColumnType<number, number | undefined, number>;
+  lockedUntil: Timestamp | null;
+}
+/** One per registered passkey (WebAuthn credential) of Better Auth's passkey plugin (migration 0072). */
+export interface PasskeysTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: Bool;
+  transports: string | null;
+  createdAt: Timestamp | null;
+  aaguid: string | null;
 }
 export interface SessionsTable {
   id: string;
@@ -28,6 +54,8 @@ export interface SessionsTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** When the session was last used, written at most every few minutes (migration 0069); null until then. */
+  lastActiveAt: Timestamp | null;
 }
 export interface AccountsTable {
   id: string;
@@ -78,6 +106,8 @@ export interface OrganizationsTable {
   staff_carddav: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** Every contact needs a phone number (ADR 015; on by default, the spec's rule). */
   require_phone: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Members need a second factor to use its routes and its CardDAV book (migration 0071; off by default). */
+  require_two_factor: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 export interface MembershipsTable {
   id: string;
@@ -96,6 +126,9 @@ export interface AuditLogsTable {
   old_data: string | null;
   new_data: string | null;
   created_at: Timestamp;
+  /** The API token that acted, and its name then (migration 0074); null for people in the app. */
+  api_token_id: ColumnType<string | null, string | null | undefined, string | null>;
+  api_token_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvitationsTable {
@@ -324,6 +357,19 @@ export interface PasswordChangeRequiredTable {
   created_at: Timestamp;
 }
 
+/** The first administrator not yet asked for their name and the organization's (migration 0073). */
+export interface FirstRunWelcomeTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** Sessions an admin's password reset ended, by SHA-256 of their token (migration 0073). */
+export interface EndedSessionsTable {
+  token_hash: string;
+  reason: string;
+  ended_at: Timestamp;
+}
+
 export type NotificationKind = "security" | "import" | "new_user";
 
 export interface NotificationsTable {
@@ -343,7 +389,16 @@ export interface NotificationSettingsTable {
   new_users: Bool;
   import_completion: Bool;
   system_updates: Bool;
+  /** Mail the person when they sign in from a device not seen before (migration 0069). */
+  new_device_sign_in: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   updated_at: Timestamp;
+}
+
+/** The devices (user agents without versions) an account has signed in from (migration 0069). */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_key: string;
+  first_seen_at: Timestamp;
 }
 
 export interface AppPasswordsTable {
@@ -356,6 +411,22 @@ export interface AppPasswordsTable {
   key_id: string | null;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+}
+
+/** An organization's API tokens (migration 0074, ADR 024). */
+export interface ApiTokensTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** `hmac-sha256$<hex>` of the whole secret, under a key derived from AUTH_SECRET. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 /** An app password that has opened an organization's book, and when it first took the whole book. */
@@ -389,13 +460,52 @@ export interface DataUpgradesTable {
   done_at: Timestamp;
 }
 
+export interface WebhooksTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** The signing secret, encrypted (server/services/webhooks/secrets.ts). */
+  secret: string;
+  enabled: Bool;
+  disabled_reason: string | null;
+  failing_since: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  organization_id: string;
+  event_type: string;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+}
+
 export interface Schema {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   data_upgrades: DataUpgradesTable;
   contact_photos: ContactPhotosTable;
   password_change_required: PasswordChangeRequiredTable;
+  first_run_welcome: FirstRunWelcomeTable;
+  ended_sessions: EndedSessionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   app_passwords: AppPasswordsTable;
+  api_tokens: ApiTokensTable;
   contact_tombstones: ContactTombstonesTable;
   dav_devices: DavDevicesTable;
   contact_counts: ContactCountsTable;
@@ -406,6 +516,9 @@ export interface Schema {
   mail_outbox: MailOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
+  two_factors: TwoFactorsTable;
+  passkeys: PasskeysTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rateLimit: RateLimitTable;

@@ -1,8 +1,10 @@
 import { HEARTBEAT_MS, LIVE_EVENT_AUDIENCE, type LiveEvent } from "../../shared/live-events.js";
+import { actorOf } from "../../shared/policy/actor.js";
 import { can } from "../../shared/policy/can.js";
 import type { OrgActor } from "../../shared/policy/types.js";
 import type { Repositories } from "../db/repositories/index.js";
 import type { Logger } from "../logger.js";
+import { hasSecondFactor } from "../services/second-factor.js";
 import type { BusMessage, EventBus } from "./bus.js";
 
 /** Events kept per organization for Last-Event-ID resume (a bounded buffer: see ADR 012). */
@@ -106,7 +108,8 @@ export function createLiveHub(options: {
     try {
       const membership = await repos.members(stream.actor.organizationId).membership(stream.actor.userId);
       if (!membership) return end(stream, "removed");
-      stream.actor = { ...stream.actor, role: membership.role, isOwner: membership.owner_id === stream.actor.userId };
+      if (Boolean(membership.require_two_factor) && !hasSecondFactor(membership)) return end(stream, "two-factor-required");
+      stream.actor = actorOf(stream.actor, membership);
     } catch (error) {
       log.warn("live updates: membership check failed", { error: String(error) });
     }
@@ -161,6 +164,8 @@ export function createLiveHub(options: {
     if (event.type === "member.removed" || event.type === "member.role_changed") {
       for (const stream of streams) if (event.ids.includes(stream.actor.userId)) void recheckMembership(stream);
     }
+    // The organization may now require two-factor: streams of members without it end.
+    if (event.type === "organization.updated") for (const stream of streams) void recheckMembership(stream);
   };
 
   bus.subscribe({

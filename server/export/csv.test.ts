@@ -4,7 +4,7 @@ import { emptyContactData } from "../../shared/contact-model/data-schema.js";
 import { PHONE_TYPES } from "../../shared/contact-fields.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { guessMapping, recordToCandidate } from "../import/csv-mapping.js";
-import { candidateToData } from "../import/to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import {
   FULL_CSV_WIDTHS,
   type ListWidths,

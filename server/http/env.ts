@@ -14,6 +14,8 @@ export interface AppEnv {
     /** The membership of /api/orgs/:orgId read together with the session, when it was. */
     membershipRead: { organizationId: string; membership: MembershipFacts | null };
     clientIp: string;
+    /** An `Authorization: Bearer` token on /api/orgs/:orgId routes, authenticated by requireOrgMember. */
+    bearerToken: string | undefined;
     /** Set by requireAppPassword on the CardDAV routes (server/dav/auth.ts). */
     davUser: { userId: string; email: string; appPasswordId: string; appPasswordName: string };
     /** Set by fileUpload (server/http/file-upload.ts): the uploaded file's bytes. */

@@ -1,5 +1,8 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
+import { originMatchesHost } from "../auth/same-host.js";
+import { isBearerRequest } from "./bearer.js";
+import type { Logger } from "../logger.js";
 import type { AppEnv } from "./env.js";
 
 /** The CSP the built SPA runs under (no inline scripts). */
@@ -66,17 +69,37 @@ export function defaultHeaders(headers: readonly [name: string, value: string][]
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The address a browser used, as an origin, when it is not APP_URL's; null when it is. */
+function otherAddress(allowed: string, origin: string | undefined, requestUrl: string): string | null {
+  if (origin && origin !== allowed && originMatchesHost(origin, requestUrl)) return origin;
+  return null;
+}
+
 /**
- * Refuses state-changing API requests from other sites: the Origin must be the app's own, or,
- * when a browser omits it, Sec-Fetch-Site must say same-origin. Clients outside browsers send Origin.
+ * Refuses state-changing API requests from other sites: the Origin must be the app's own (APP_URL's,
+ * or the host the request was sent to), or, when a browser omits it, Sec-Fetch-Site must say
+ * same-origin. Clients outside browsers send Origin, or bear an API token (no ambient credential, ADR 024).
+ * The first request by another address than APP_URL's is logged once, since mailed links still point to
+ * APP_URL.
  */
-export function originCheck(appUrl: string): MiddlewareHandler<AppEnv> {
+export function originCheck(appUrl: string, log: Logger): MiddlewareHandler<AppEnv> {
   const allowed = new URL(appUrl).origin;
+  let told = false;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
+    const other = otherAddress(allowed, origin, c.req.url);
+    if (other && !told) {
+      told = true;
+      log.warn(`APP_URL (${allowed}) differs from the address in use (${other}); mailed links use APP_URL`, {
+        appUrl: allowed,
+        addressInUse: other,
+      });
+    }
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    // An API token authenticates the request by itself; its cookies are never read (ADR 024).
+    if (isBearerRequest(c.req.path, c.req.header("authorization"))) return next();
     const fetchSite = c.req.header("sec-fetch-site");
-    const ok = origin ? origin === allowed : fetchSite === "same-origin";
+    const ok = origin ? origin === allowed || other !== null : fetchSite === "same-origin";
     if (!ok) {
       return c.json({ error: { code: "FORBIDDEN_ORIGIN", message: "Cross-site request refused." } }, 403);
     }

@@ -12,7 +12,7 @@ import {
   localizedAddressGroup,
   localizedAddressPart,
 } from "./csv-header-words.js";
-import { phoneTypeFromLabels } from "./phone-types.js";
+import { phoneTypeFromLabels } from "../cards/phone-types.js";
 
 /** A column's guess; `group` names the columns that fill one entry ('home' address, Thunderbird's birth date). */
 export type HeaderGuess = ColumnMapping & { group?: string };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mappingSchema } from "../../shared/import-schemas.js";
 import { guessMapping, recordToCandidate } from "./csv-mapping.js";
 import { parseDate } from "./csv-values.js";
-import { candidateToData } from "./to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 
 const CORPUS = join(import.meta.dirname, "../../../shared/testdata/real-world");
 const RULES = { requirePhone: true };

@@ -5,7 +5,7 @@
 import { ENTRY_LABEL_MAX, type ListKey, type SingleKey } from "../../shared/contact-model/fields.js";
 import { type ColumnMapping, isListTarget } from "../../shared/import-schemas.js";
 import { isValidPhone } from "../../shared/phone.js";
-import { type ContactCandidate, emptyCandidate } from "./candidate.js";
+import { type ContactCandidate, emptyCandidate } from "../cards/candidate.js";
 import { csvCellValue } from "./csv-cell.js";
 import { NO_VALUE, dateValue, parseDate, typeFromText } from "./csv-values.js";
 

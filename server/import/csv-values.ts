@@ -1,8 +1,8 @@
 // What a CSV cell means for a list entry: the type its words name ('Work', '* Mobile', 'Home Page') and
 // a date as the contact stores it (YYYY-MM-DD, or --MM-DD without a year).
 import type { ListKey } from "../../shared/contact-model/fields.js";
-import { CJK_PHONE_KINDS, LOCALIZED_PHONE_WORDS } from "./csv-header-words.js";
-import { phoneTypeFromLabels } from "./phone-types.js";
+import { phoneTypeFromLabels } from "../cards/phone-types.js";
+import { CJK_PHONE_KINDS, LOCALIZED_PHONE_WORDS } from "../cards/phone-words.js";
 
 /** A type as the contact stores it, and the label the source gave when no type of ours names it. */
 export interface TypeAndLabel {

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROW_CHARS } from "../../shared/import-limits.js";
-import { rowTooLong, tooManyColumns } from "./file-limits.js";
-import { PAUSE, type Pause, STEP_BYTES, type Steps, withoutPauses } from "./pacing.js";
+import { rowTooLong, tooManyColumns } from "../cards/file-limits.js";
+import { PAUSE, type Pause, STEP_BYTES, type Steps, withoutPauses } from "../cards/pacing.js";
 
 export interface CsvText {
   text: string;
@@ -68,7 +68,7 @@ function sampleOf(text: string): string {
  */
 export const csvRecords = (csv: CsvText): Generator<CsvRecord> => withoutPauses(csvRecordSteps(csv));
 
-/** csvRecords with PAUSE after each window (server/import/pacing.ts): a window can be all blank lines. */
+/** csvRecords with PAUSE after each window (server/cards/pacing.ts): a window can be all blank lines. */
 export function* csvRecordSteps({ text, delimiter, newline }: CsvText): Generator<CsvRecord | Pause> {
   let offset = 0;
   let row = 0;

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import iconv from "iconv-lite";
 import type { ImportEncoding } from "../../shared/import-encodings.js";
 import { guessLegacyEncodingSteps } from "./encoding-guess.js";
-import { PAUSE, STEP_BYTES, type Steps, atOnce } from "./pacing.js";
+import { PAUSE, STEP_BYTES, type Steps, atOnce } from "../cards/pacing.js";
 
 const BINARY_SIGNATURES = [
   [0x25, 0x50, 0x44, 0x46], // %PDF
@@ -49,7 +49,7 @@ function utf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
 export const detectEncoding = (bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding =>
   atOnce(detectEncodingSteps(bytes, preferred));
 
-/** detectEncoding in steps (server/import/pacing.ts). */
+/** detectEncoding in steps (server/cards/pacing.ts). */
 export function* detectEncodingSteps(bytes: Uint8Array, preferred?: ImportEncoding): Steps<ImportEncoding> {
   const wide = utf16(bytes);
   if (wide) return wide;
@@ -129,15 +129,3 @@ function* decodedPieces(bytes: Uint8Array, encoding: ImportEncoding): Generator<
   }
   yield decoder.end() ?? "";
 }
-
-// C0 control characters but tab, line feed and carriage return, DEL and the C1 controls: never text a
-// person wrote (C1 controls are what a Windows-1252 file read as Latin-1 shows for its curly quotes).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-/**
- * Text read from a file without its control characters: a NUL (a stray byte deep in a CSV file, or
- * `=00` in a quoted-printable vCard value) cannot be stored in PostgreSQL text, and one such value
- * failed its whole batch; the others would only be invisible garbage in a name or a note.
- */
-export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "");

@@ -1,7 +1,8 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import type { ImportEncoding } from "../../shared/import-encodings.js";
-import { decodeText, detectEncoding, withoutControlCharacters } from "./decode.js";
+import { withoutControlCharacters } from "../cards/control-characters.js";
+import { decodeText, detectEncoding } from "./decode.js";
 import { codePageOfLanguages } from "./encoding-guess.js";
 
 /** A spreadsheet of contacts as Excel or Outlook writes it, in `encoding`. */

@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
 import jschardet from "jschardet";
 import { IMPORT_ENCODINGS, type ImportEncoding } from "../../shared/import-encodings.js";
-import { PAUSE, STEP_BYTES, type Steps, atOnce } from "./pacing.js";
+import { PAUSE, STEP_BYTES, type Steps } from "../cards/pacing.js";
 
 /**
  * Which legacy encoding a file that is not UTF-8 is in. chardet and jschardet were measured on short
@@ -195,11 +195,7 @@ const JSCHARDET_NAMES: Record<string, ImportEncoding> = {
   cp949: "euc-kr",
 };
 
-/** The most plausible reading of bytes that are not UTF-8 (see the top of this file). */
-export const guessLegacyEncoding = (bytes: Uint8Array, preferred?: ImportEncoding): ImportEncoding =>
-  atOnce(guessLegacyEncodingSteps(bytes, preferred));
-
-/** guessLegacyEncoding in steps: the sample, then one candidate at a time (server/import/pacing.ts). */
+/** The most plausible reading of bytes that are not UTF-8 (see the top of this file), in steps: the sample, then one candidate at a time (server/cards/pacing.ts). */
 export function* guessLegacyEncodingSteps(bytes: Uint8Array, preferred?: ImportEncoding): Steps<ImportEncoding> {
   const sample = yield* sampleOf(bytes);
   const scores = new Map<ImportEncoding, number>();

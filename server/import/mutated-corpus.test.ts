@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { candidateToData } from "./to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { csvLayout, preparedRows, readImportFile, rowCount } from "./read-file.js";
 
 // Files nobody has seen yet are mostly real exports damaged on the way: cut short by a mail client,

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import type { ContactCandidate } from "./candidate.js";
+import type { ContactCandidate } from "../cards/candidate.js";
 import { detectEncoding } from "./decode.js";
 import { csvRecords } from "./csv.js";
 import { type CsvLayout, type ImportFile, csvLayout, preparedRows, readImportFile, rowCount } from "./read-file.js";

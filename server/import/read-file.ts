@@ -4,14 +4,15 @@ import { IMPORT_MAX_CONTACTS } from "../../shared/import-limits.js";
 import { AppError } from "../errors.js";
 import { countVCards, vcardSteps } from "../vcard/read.js";
 import { readCard } from "../vcard/to-candidate.js";
-import type { CardExtras, ContactCandidate } from "./candidate.js";
+import type { CardExtras, ContactCandidate } from "../cards/candidate.js";
 import { columnName, guessMapping, guessMappingFromValues, looksLikeHeader, recordToCandidate } from "./csv-mapping.js";
 import { recordsAboveHeader } from "./csv-preamble.js";
 import { type CsvRecord, type CsvText, countCsvRecords, csvDialect, csvRecordSteps } from "./csv.js";
-import { decodeText, decodeTextSteps, detectEncodingSteps, looksBinary, utf8Steps, withoutControlCharacters } from "./decode.js";
+import { decodeText, decodeTextSteps, detectEncodingSteps, looksBinary, utf8Steps } from "./decode.js";
 import { codePageOfLanguages } from "./encoding-guess.js";
-import { tooManyContacts } from "./file-limits.js";
-import { PAUSE, type Pacer, type Pause, type Steps, paced, pacedItems, withoutPauses } from "./pacing.js";
+import { withoutControlCharacters } from "../cards/control-characters.js";
+import { tooManyContacts } from "../cards/file-limits.js";
+import { PAUSE, type Pacer, type Pause, type Steps, paced, pacedItems, withoutPauses } from "../cards/pacing.js";
 
 export type ImportFormat = "csv" | "vcard";
 
@@ -58,7 +59,7 @@ const startsWithVCard = (text: string) => /^\s*BEGIN:VCARD/i.test(text.slice(0, 
  * it came from), its name second; binary files, anything that is not a table or a card, and files past
  * the limits of shared/import-limits.ts are refused, so nothing is ever half-written from a file that
  * cannot be read. The work is done in steps with turns of the event loop between them
- * (server/import/pacing.ts): a 10 MB file takes seconds, and other requests are served meanwhile.
+ * (server/cards/pacing.ts): a 10 MB file takes seconds, and other requests are served meanwhile.
  */
 export const readImportFile = (bytes: Uint8Array, fileName: string, options: ReadOptions = {}, pace?: Pacer): Promise<ImportFile> =>
   paced(readImportFileSteps(bytes, fileName, options), pace);

@@ -7,8 +7,7 @@ export const resetPasswordLink = (appUrl: string, token: string) =>
 export const emailConfirmationLink = (appUrl: string, token: string) =>
   `${appUrl}/auth/callback#access_token=${encodeURIComponent(token)}&type=signup`;
 
-export const invitationLink = (appUrl: string, token: string) =>
-  `${appUrl}/reset-password#access_token=${encodeURIComponent(token)}&type=invite`;
+export const invitationLink = (appUrl: string, token: string) => `${appUrl}/join#access_token=${encodeURIComponent(token)}&type=invite`;
 
 /** Where a signed-in person answers their pending invitations (no token: acceptance needs their session). */
 export const invitationsPageLink = (appUrl: string) => `${appUrl}/invitations`;

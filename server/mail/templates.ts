@@ -70,3 +70,29 @@ export function invitationToAccountMail({ to, organizationName, inviterName, rol
 export function securityAlertMail(to: string, title: string, body: string, url: string): Mail {
   return layout(to, `Contactbook security alert: ${title}`, [title, body], { label: "Open Contactbook", url });
 }
+
+export interface NewDeviceMailInput {
+  to: string;
+  /** "Firefox on Windows" */
+  device: string;
+  ip: string | null;
+  /** When, as the mail states it (UTC). */
+  at: Date;
+  url: string;
+}
+
+/** A sign-in from a device the account had not signed in from before. */
+export function newDeviceSignInMail({ to, device, ip, at, url }: NewDeviceMailInput): Mail {
+  const when = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return layout(
+    to,
+    "New sign-in to your Contactbook account",
+    [
+      `Your Contactbook account was signed in to from a new device: ${device}, from the address ${ip ?? "unknown"}, at ${when}.`,
+      "If this was you, there is nothing to do.",
+      "If it was not you, change your password now and choose 'Sign out everywhere else' in Settings > Security.",
+      "You can turn these e-mails off in Settings > Notifications.",
+    ],
+    { label: "Review where you're signed in", url },
+  );
+}

@@ -1,4 +1,4 @@
-// npm run backup -- <file>: a consistent copy of the running database (see README, "Backups").
+// npm run backup -- <file>: a consistent copy of the running database (see docs/operations.md, "Backups").
 import { loadStorageConfig } from "../config.js";
 import { BackupError, backupDatabase } from "./backup.js";
 import { runCli } from "./cli.js";

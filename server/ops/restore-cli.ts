@@ -1,4 +1,4 @@
-// npm run restore -- <file> [--force]: puts a backup made by `npm run backup` back (see README, "Backups").
+// npm run restore -- <file> [--force]: puts a backup made by `npm run backup` back (see docs/operations.md, "Backups").
 import { loadStorageConfig } from "../config.js";
 import { BackupError, restoreDatabase } from "./backup.js";
 import { runCli } from "./cli.js";

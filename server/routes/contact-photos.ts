@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { PHOTO_MAX_BYTES } from "../../shared/contact-model/photo.js";
 import { badRequest } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
+import { contactOps } from "./openapi-operations.js";
 import { fileUpload } from "../http/file-upload.js";
 import { photoTooLarge, readContactPhoto, removeContactPhoto, setContactPhoto } from "../services/contact-photos.js";
 
@@ -25,13 +26,15 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** A contact's photo (mounted under /api/orgs/:orgId after requireOrgMember, beside contactRoutes). */
 export const contactPhotoRoutes = new Hono<AppEnv>()
-  .put("/contacts/:id/photo", uploadLimit, upload, async (c) => {
+  .put("/contacts/:id/photo", contactOps.setPhoto, uploadLimit, upload, async (c) => {
     const file = c.get("upload") as AppEnv["Variables"]["upload"] | undefined;
     if (!file) throw badRequest(PHOTO_MISSING);
     return c.json(await setContactPhoto(c.var.deps, c.var.orgActor, c.req.param("id"), file.bytes));
   })
-  .delete("/contacts/:id/photo", async (c) => c.json(await removeContactPhoto(c.var.deps, c.var.orgActor, c.req.param("id"))))
-  .get("/contacts/:id/photo", async (c) => {
+  .delete("/contacts/:id/photo", contactOps.removePhoto, async (c) =>
+    c.json(await removeContactPhoto(c.var.deps, c.var.orgActor, c.req.param("id"))),
+  )
+  .get("/contacts/:id/photo", contactOps.getPhoto, async (c) => {
     const photo = await readContactPhoto(c.var.deps, c.var.orgActor, c.req.param("id"));
     const etag = `"${photo.etag}"`;
     c.header("ETag", etag);

@@ -3,6 +3,7 @@ import { type TestApp, createTestApp, engines } from "../test/harness.js";
 import { addMember, buildOrg, buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
 import { upload } from "../test/uploads.js";
+import { OXFORD_WORK_ADDRESS } from "../test/rich-contact.js";
 
 // A contact beyond the spec's minimum: every phone, e-mail, address, date and detail is kept, returned,
 // searched and matched (issue "Rich contacts").
@@ -60,16 +61,7 @@ describe.each(engines)("rich contacts API (%s)", (engine) => {
         type: "work",
         label: null,
       },
-      {
-        street: "South Parks Road",
-        extended: null,
-        city: "Oxford",
-        region: null,
-        postal_code: "OX1 3QR",
-        country: "United Kingdom",
-        type: "custom",
-        label: "Summer",
-      },
+      { ...OXFORD_WORK_ADDRESS, type: "custom", label: "Summer" },
     ],
     urls: [{ value: "https://grace.example", type: "homepage", label: null }],
     dates: [

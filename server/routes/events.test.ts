@@ -203,7 +203,7 @@ describe.each(engines)("live events stream (%s)", (engine) => {
     const s = await stream(staff);
     const renamed = await api("PATCH", "", { name: "  Renamed Desk " });
     expect(renamed.status).toBe(200);
-    expect(renamed.json).toEqual({ id: org, name: "Renamed Desk", staffCardDav: false, requirePhone: true });
+    expect(renamed.json).toEqual({ id: org, name: "Renamed Desk", staffCardDav: false, requirePhone: true, requireTwoFactor: false });
     expect(await s.event("organization.renamed")).toMatchObject({ ids: [org] });
     const listed = await send(t.app, "GET", "/api/orgs", { cookie: staff });
     expect(listed.json.items.find((o: { id: string }) => o.id === org).name).toBe("Renamed Desk");

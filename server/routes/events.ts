@@ -3,10 +3,11 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH } from "../../shared/live-events.js";
-import { AppError } from "../errors.js";
+import { AppError, forbidden } from "../errors.js";
 import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, frameOf } from "../events/hub.js";
 import type { AppEnv } from "../http/env.js";
-import { authorize } from "../policies/can.js";
+import { eventOps } from "./openapi-operations.js";
+import { authorize } from "../policies/authorize.js";
 
 /** A control frame (ready, heartbeat, refetch, closed): its data is one line of JSON. */
 const controlFrame = (m: { event: string; data: string; retry?: number }) =>
@@ -124,9 +125,11 @@ async function runStream(
  * (mounted after requireOrgMember: others get 404). `Last-Event-ID` (header, or `lastEventId` in the
  * query for a client that opens a new EventSource) resumes after the last event seen.
  */
-export const eventRoutes = new Hono<AppEnv>().get("/events", (c) => {
+export const eventRoutes = new Hono<AppEnv>().get("/events", eventOps.stream, (c) => {
   const { live } = c.var.deps;
   authorize(c.var.orgActor, "contacts.view");
+  // The live stream is the screens' (it is held per session); integrations will get webhooks.
+  if (c.var.orgActor.token) throw forbidden("API tokens cannot open the live event stream. It is for the app's screens.");
   const given = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
   const lastEventId = given && given.length <= MAX_EVENT_ID ? given : given ? "" : undefined;
   const stream = { actor: c.var.orgActor, sessionId: c.var.actor.sessionId };

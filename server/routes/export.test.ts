@@ -172,7 +172,7 @@ describe.each(engines)("export API (%s)", (engine) => {
   it("writes the full CSV with every field, in Google's numbered layout, under headers the importer recognises", async () => {
     const res = await download("format=csv-full");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="contacts-export-${today()}.csv"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="contacts-full-${today()}.csv"`);
     const [header, ...rows] = csvRecords(res.text);
     expect(header!.slice(0, 4)).toEqual(["Name Prefix", "First Name", "Middle Name", "Last Name"]);
     expect(header).toEqual(expect.arrayContaining(["Organization Name", "Notes", "Phone 1 - Type", "Phone 1 - Value", "Phone 2 - Value"]));
@@ -201,7 +201,7 @@ describe.each(engines)("export API (%s)", (engine) => {
     const res = await download("format=vcard");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/vcard; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="contacts-export-${today()}.vcf"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="contacts-${today()}.vcf"`);
     expect(res.text.startsWith("BEGIN:VCARD\r\nVERSION:3.0\r\n")).toBe(true);
     for (const line of res.text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const cards = readVCards(Buffer.from(res.text, "utf8").toString("latin1"), "utf-8");
@@ -230,7 +230,7 @@ describe.each(engines)("export API (%s)", (engine) => {
     for (const opened of [plain, rich]) expect((await api("POST", `/contacts/${opened.id}/access`)).status).toBe(200);
     expect(await names("filter=recent")).toEqual(["Zoë", "Bob"]);
     const summary = await api("GET", `/export/summary?format=vcard&group=${groupId}`);
-    expect(summary.json).toEqual({ count: 1, fileName: `contacts-export-${today()}.vcf` });
+    expect(summary.json).toEqual({ count: 1, fileName: `contacts-${today()}.vcf` });
     expect((await api("GET", "/export/summary?format=csv")).json.count).toBe(3);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
-import { addMember, buildOrg, buildUser } from "../test/factories.js";
-import { send, signIn } from "../test/requests.js";
+import { orgWithRoles } from "../test/org-roles.js";
+import { send } from "../test/requests.js";
 
 describe.each(engines)("groups API (%s)", (engine) => {
   let t: TestApp;
@@ -14,15 +14,7 @@ describe.each(engines)("groups API (%s)", (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const a = await buildUser(t);
-    const s = await buildUser(t);
-    const o = await buildUser(t);
-    org = await buildOrg(t, a.id);
-    otherOrg = await buildOrg(t, o.id);
-    await addMember(t, org, s.id, "staff");
-    admin = await signIn(t.app, a.email, a.password);
-    staff = await signIn(t.app, s.email, s.password);
-    outsider = await signIn(t.app, o.email, o.password);
+    ({ org, otherOrg, admin, staff, outsider } = await orgWithRoles(t));
   });
   afterAll(() => t?.close());
 

@@ -5,7 +5,7 @@ import { watchLiveness } from "../test/liveness.js";
 import { send, signIn } from "../test/requests.js";
 import { csvOf, timedUpload, upload } from "../test/uploads.js";
 
-/** What POST /imports promises (README): the run, within 1.5 s. */
+/** What POST /imports promises (docs/api.md): the run, within 1.5 s. */
 const ANSWER_WITHIN_MS = 1500;
 /** Room for a busy machine above the promise; the answers themselves come after about 1.2 s. */
 const MARGIN_MS = 1000;

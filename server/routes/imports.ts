@@ -3,13 +3,22 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { importOptionsSchema, nativeImportSchema, previewOptionsSchema } from "../../shared/import-schemas.js";
-import { pageQuerySchema } from "../../shared/paging.js";
+import { pageQuerySchema } from "../../shared/page-schema.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/env.js";
+import { importOps } from "./openapi-operations.js";
 import { fileUpload } from "../http/file-upload.js";
 import { jsonBody, queryParams, validate } from "../http/validate.js";
-import { contactRules } from "../services/contacts.js";
-import { failedRowsCsv, getImport, listImports, previewImport, startImport, startNativeImport, undoImport } from "../services/imports.js";
+import { contactRules } from "../services/contact-rules.js";
+import {
+  failedRowsCsv,
+  getImport,
+  listImports,
+  previewImport,
+  startImport,
+  startNativeImport,
+  undoImport,
+} from "../services/imports/index.js";
 
 const FILE_MISSING = "Choose a .csv or .vcf file";
 const fileField = z.instanceof(File, { message: FILE_MISSING });
@@ -32,34 +41,34 @@ const upload = () => fileUpload({ fieldName: "file", maxBytes: (c) => c.var.deps
 
 /** Imports of one organization (mounted under /api/orgs/:orgId after requireOrgMember). */
 export const importRoutes = new Hono<AppEnv>()
-  .post("/imports/preview", uploadLimit(), upload(), validate("form", previewForm), async (c) => {
+  .post("/imports/preview", importOps.preview, uploadLimit(), upload(), validate("form", previewForm), async (c) => {
     const { encoding, hasHeader, mapping } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
     const rules = await contactRules(c.var.deps, c.var.orgActor.organizationId);
     return c.json(await previewImport(c.var.orgActor, bytes, name, read, { hasHeader, mapping }, rules, c.var.deps, c.req.raw.signal));
   })
-  .post("/imports", uploadLimit(), upload(), validate("form", importForm), async (c) => {
+  .post("/imports", importOps.start, uploadLimit(), upload(), validate("form", importForm), async (c) => {
     const { mapping, hasHeader, mode, encoding, categoriesAsGroups, exclude } = c.req.valid("form");
     const { name, bytes } = c.var.upload;
     const read = { encoding, acceptLanguage: c.req.header("accept-language") };
     const input = { bytes, fileName: name, read, mapping, hasHeader, mode, categoriesAsGroups, exclude };
     return c.json(await startImport(c.var.deps, c.var.orgActor, input), 201);
   })
-  .post("/imports/native", jsonBody(nativeImportSchema), async (c) => {
+  .post("/imports/native", importOps.native, jsonBody(nativeImportSchema), async (c) => {
     const { contacts, mode } = c.req.valid("json");
     return c.json(await startNativeImport(c.var.deps, c.var.orgActor, contacts, mode), 201);
   })
-  .get("/imports", queryParams(pageQuerySchema), async (c) => {
+  .get("/imports", importOps.list, queryParams(pageQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listImports(c.var.deps, c.var.orgActor, cursor, limit));
   })
-  .get("/imports/:id", async (c) => c.json(await getImport(c.var.deps, c.var.orgActor, c.req.param("id"))))
-  .get("/imports/:id/failed-rows", async (c) => {
+  .get("/imports/:id", importOps.get, async (c) => c.json(await getImport(c.var.deps, c.var.orgActor, c.req.param("id"))))
+  .get("/imports/:id/failed-rows", importOps.failedRows, async (c) => {
     const { fileName, csv } = await failedRowsCsv(c.var.deps, c.var.orgActor, c.req.param("id"));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="${fileName.replace(/[^\w.-]+/g, "_")}"`);
     // A BOM so spreadsheet programs read the file as UTF-8.
     return c.body(`\uFEFF${csv}`);
   })
-  .post("/imports/:id/undo", async (c) => c.json(await undoImport(c.var.deps, c.var.orgActor, c.req.param("id"))));
+  .post("/imports/:id/undo", importOps.undo, async (c) => c.json(await undoImport(c.var.deps, c.var.orgActor, c.req.param("id"))));

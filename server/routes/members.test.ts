@@ -129,7 +129,7 @@ describe.each(engines)("organization members (%s)", (engine) => {
     expect(res.json.temporaryPassword).toBeUndefined();
     const mail = await sink.waitFor("newbie@example.com");
     expect(mail.subject).toBe("You have been invited to Clinic on Contactbook");
-    expect(mail.text).toContain("/reset-password#access_token=");
+    expect(mail.text).toContain("http://localhost:3000/join#access_token=");
     expect(mail.text).toContain("&type=invite");
     const done = await send(t.app, "POST", "/api/account/password-reset/complete", {
       body: { token: tokenFrom(mail.text), password: "Welcome#Aboard42" },

@@ -5,16 +5,7 @@ import { send, signIn } from "../test/requests.js";
 import { useSmtpSink } from "../test/smtp-sink.js";
 import { type SseReader, readSse } from "../test/sse.js";
 import { csvOf, upload } from "../test/uploads.js";
-
-async function eventually<T>(read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { eventually } from "../test/eventually.js";
 
 describe.each(engines)("notifications (%s)", (engine) => {
   const sink = useSmtpSink();
@@ -103,7 +94,13 @@ describe.each(engines)("notifications (%s)", (engine) => {
 
   it("follows the in-app toggles; Security Alerts are always on and mailed when SMTP is set", async () => {
     const settings = await me("GET", "/notification-settings", staff.cookie);
-    expect(settings.json).toEqual({ new_users: true, import_completion: true, system_updates: false, email_available: true });
+    expect(settings.json).toEqual({
+      new_users: true,
+      import_completion: true,
+      system_updates: false,
+      new_device_sign_in: true,
+      email_available: true,
+    });
     const off = await me("PATCH", "/notification-settings", staff.cookie, { import_completion: false });
     expect(off.json).toMatchObject({ import_completion: false, new_users: true });
     expect((await me("PATCH", "/notification-settings", staff.cookie, { import_completion: "no" })).status).toBe(400);

@@ -40,7 +40,7 @@ describe.each(engines)("organization settings: PATCH /api/orgs/:orgId { staffCar
   it("is turned on by the owner and off by an admin, each change audited with the value before and after", async () => {
     const on = await patch(owner, { staffCardDav: true });
     expect(on.status).toBe(200);
-    expect(on.json).toEqual({ id: org, name: "Harbor Clinic", staffCardDav: true, requirePhone: true });
+    expect(on.json).toEqual({ id: org, name: "Harbor Clinic", staffCardDav: true, requirePhone: true, requireTwoFactor: false });
     expect(await listed(staff)).toMatchObject({ staffCardDav: true });
     const off = await patch(admin, { staffCardDav: false });
     expect(off.json).toMatchObject({ staffCardDav: false });
@@ -79,7 +79,7 @@ describe.each(engines)("organization settings: PATCH /api/orgs/:orgId { staffCar
 
   it("takes a name and the setting in one request, each audited", async () => {
     const res = await patch(owner, { name: "Harbor Clinic East", staffCardDav: true });
-    expect(res.json).toEqual({ id: org, name: "Harbor Clinic East", staffCardDav: true, requirePhone: true });
+    expect(res.json).toEqual({ id: org, name: "Harbor Clinic East", staffCardDav: true, requirePhone: true, requireTwoFactor: false });
     const renamed = await send(t.app, "GET", `/api/orgs/${org}/audit?action=ORGANIZATION_RENAMED`, { cookie: owner });
     expect(renamed.json.items[0]).toMatchObject({ oldData: { name: "Harbor Clinic" }, newData: { name: "Harbor Clinic East" } });
     expect(await audit()).toHaveLength(3);

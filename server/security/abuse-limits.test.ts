@@ -104,10 +104,23 @@ describe.each(engines)("mass account creation and invitation spam (%s)", (engine
     const w = await twoTenants(t);
     const lonely = await buildUser(t, { email: "lonely@example.com" });
     const { cookie, org } = await ownOrganization(t, w.attacker, "Club");
-    const res = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: lonely.email, role: "staff" } });
-    await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${res.json.invitation.id}`, { cookie });
+    const theirs = await signIn(t.app, lonely.email, lonely.password);
+    const pending = async () => (await send(t.app, "GET", "/api/me/invitations", { cookie: theirs })).json.items.map((i: any) => i.id);
+
+    const first = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: lonely.email, role: "staff" } });
+    expect(await pending()).toEqual([first.json.invitation.id]);
+    expect((await send(t.app, "POST", `/api/me/invitations/${first.json.invitation.id}/decline`, { cookie: theirs })).status).toBe(204);
+    expect(await pending()).toEqual([]);
+
+    const second = await send(t.app, "POST", `/api/orgs/${org}/members`, { cookie, body: { email: lonely.email, role: "staff" } });
+    expect((await send(t.app, "DELETE", `/api/orgs/${org}/invitations/${second.json.invitation.id}`, { cookie })).status).toBe(204);
+    expect(await pending()).toEqual([]);
+    expect(await users(lonely.email)).toHaveLength(1);
+    // Their password still signs them in, and another organization can still take them in.
     await signIn(t.app, lonely.email, lonely.password);
     await addMember(t, w.victimOrg, lonely.id, "staff");
+    const orgs = (await send(t.app, "GET", "/api/me", { cookie: theirs })).json;
+    expect(JSON.stringify(orgs)).toContain(w.victimOrg);
   });
 });
 

@@ -1,11 +1,12 @@
-import type { AuditEntryView, AuditQuery, UsageReport } from "../../shared/export-schemas.js";
+import type { AuditEntryView, UsageReport } from "../../shared/export.js";
+import type { AuditQuery } from "../../shared/export-schemas.js";
 import { startOfNextDay } from "../../shared/calendar.js";
 import { userDisplayName } from "../../shared/user-display.js";
 import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
 import type { AuditRow } from "../db/repositories/audit-logs.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -73,6 +74,7 @@ const presentAudit = (row: AuditRow): AuditEntryView => ({
   user: row.user_id
     ? { id: row.user_id, name: row.email ? userDisplayName(row.name, row.email) : "Deleted account", email: row.email }
     : null,
+  apiToken: row.api_token_id ? { id: row.api_token_id, name: row.api_token_name ?? "" } : null,
   oldData: parseData(row.old_data),
   newData: parseData(row.new_data),
   createdAt: toIso(row.created_at)!,

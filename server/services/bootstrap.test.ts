@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, engines } from "../test/harness.js";
+import { buildUser } from "../test/factories.js";
 import { send, signIn } from "../test/requests.js";
 import { bootstrapFirstAdmin, formatBootstrapBanner } from "./bootstrap.js";
 
@@ -35,5 +36,26 @@ describe.each(engines)("first-run bootstrap (%s)", (engine) => {
     expect(await t.repos.users.count()).toBe(1);
     const orgs = await t.database.db.selectFrom("organizations").selectAll().execute();
     expect(orgs).toHaveLength(1);
+  });
+
+  it("asks the first administrator once for their name and the organization's: answered or skipped, never again", async () => {
+    t = await createTestApp(engine);
+    await bootstrapFirstAdmin(t.deps, { adminEmail: "first@example.com", adminPassword: "Office-Key-2026" });
+    const cookie = await signIn(t.app, "first@example.com", "Office-Key-2026");
+    expect((await send(t.app, "GET", "/api/me", { cookie })).json.user.welcomePending).toBe(true);
+
+    const done = await send(t.app, "POST", "/api/me/welcome/done", { cookie });
+    expect(done.status).toBe(200);
+    expect(done.json).toEqual({ welcomePending: false });
+    expect((await send(t.app, "GET", "/api/me", { cookie })).json.user.welcomePending).toBe(false);
+    // Asked again (a second tab): still done, still answered.
+    expect((await send(t.app, "POST", "/api/me/welcome/done", { cookie })).status).toBe(200);
+  });
+
+  it("does not ask anyone else: an invited member's account has no welcome pending", async () => {
+    t = await createTestApp(engine);
+    const other = await buildUser(t, { email: "member@example.com" });
+    const cookie = await signIn(t.app, other.email, other.password);
+    expect((await send(t.app, "GET", "/api/me", { cookie })).json.user.welcomePending).toBe(false);
   });
 });

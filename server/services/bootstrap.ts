@@ -39,6 +39,8 @@ async function createFirstAdmin(
     await repos.transaction(async (trx) => {
       await trx.profiles.setName(user.id, name);
       await trx.organizations.insertWithOwner(DEFAULT_ORGANIZATION_NAME, user.id);
+      // Their first sign-in asks for their name and the organization's (once; skippable).
+      await trx.users.setWelcomePending(user.id);
     });
   } catch (error) {
     // Leave the database empty again so the next start retries the whole bootstrap.

@@ -12,20 +12,30 @@ import { decodeKeyset, toPage } from "../db/paging.js";
 import type { HistoryRow, NewHistoryRow } from "../db/repositories/contact-history.js";
 import type { Repositories } from "../db/repositories/index.js";
 import { notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { dataOfRow, rowAndKeysOfData } from "./contact-row.js";
 import { presentContact } from "./contact-presenter.js";
 import { stampsAfterWrite } from "./contact-conflicts.js";
 import { changedFields } from "../../shared/contact-model/field-diff.js";
-import { contactRules, validContact, versionConflict } from "./contacts.js";
+import { contactRules, validContact, versionConflict } from "./contact-rules.js";
+import { auditedBy } from "./audit-actor.js";
+import { CONTACT_EVENT_OF, enqueueContactEvents } from "./webhooks/enqueue.js";
 
 /** An actor whose writes come from elsewhere than the app: a CardDAV device (by its name). */
-export interface HistoryActor extends OrgActor {
+export type HistoryActor = OrgActor & {
   via?: { source: HistorySource; name: string };
-}
+};
+
+/** Where an actor's change came from, and the device or API token named with it. */
+const sourceOf = (actor: HistoryActor): { source: HistorySource; name: string | null } =>
+  actor.via
+    ? { source: actor.via.source, name: actor.via.name }
+    : actor.token
+      ? { source: "api", name: actor.token.name }
+      : { source: "app", name: null };
 
 /** The actor of a device's writes: its changes are recorded with its app password's name. */
-export const viaDevice = <A extends OrgActor>(actor: A, deviceName: string): A & HistoryActor => ({
+export const viaDevice = <A extends OrgActor>(actor: A, deviceName: string): A & { via: { source: HistorySource; name: string } } => ({
   ...actor,
   via: { source: "carddav", name: deviceName },
 });
@@ -77,23 +87,26 @@ export async function recordContactChange(
   const at = nowIso();
   // A purge deletes for good: the values go, the fact that someone purged the contact stays.
   if (change.action === "purge") await history.forget(change.contactId);
+  const origin = sourceOf(actor);
   await history.insert([
     {
       contact_id: change.contactId,
       version,
       at,
       user_id: actor.userId,
-      actor: actor.via?.name ?? null,
-      source: actor.via?.source ?? "app",
+      actor: origin.name,
+      source: origin.source,
       action: change.action,
       changes: change.action === "purge" ? "[]" : JSON.stringify(changes),
     },
   ]);
+  const event = CONTACT_EVENT_OF[change.action];
+  if (event) await enqueueContactEvents(repos, actor.organizationId, event, [change.contactId]);
   const operation = AUDIT_OPERATIONS[change.action];
   if (!operation || !audit) return;
   await repos.audit.write({
     organizationId: actor.organizationId,
-    userId: actor.userId,
+    ...auditedBy(actor),
     tableName: "contacts",
     recordId: change.contactId,
     operation,
@@ -264,4 +277,35 @@ export function startHistoryPruner(deps: AppDeps): () => void {
   const timer = setInterval(run, PRUNE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Records a bulk move to or from the trash (no field changes) in one statement per batch, as the single
+ * delete and restore record theirs; the bulk action's one audit entry, with its count, is the audit's record.
+ */
+export async function recordBulkHistory(
+  repos: Repositories,
+  actor: OrgActor,
+  action: Extract<HistoryAction, "delete" | "undelete">,
+  moved: readonly { id: string; version: number }[],
+): Promise<void> {
+  const at = nowIso();
+  await repos.contactHistory(actor.organizationId).insert(
+    moved.map((m) => ({
+      contact_id: m.id,
+      version: m.version,
+      at,
+      user_id: actor.userId,
+      actor: actor.token?.name ?? null,
+      source: actor.token ? "api" : "app",
+      action,
+      changes: "[]",
+    })),
+  );
+  await enqueueContactEvents(
+    repos,
+    actor.organizationId,
+    action === "delete" ? "contact.deleted" : "contact.restored",
+    moved.map((m) => m.id),
+  );
 }

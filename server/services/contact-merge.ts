@@ -2,6 +2,7 @@
 // of the others and the single fields the person chose; the others go to the trash marked with the
 // merge; one undo puts every row and membership back, unless someone changed them since.
 import type { ContactMergeInput } from "../../shared/contact-merge-schemas.js";
+import { auditedBy } from "./audit-actor.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import { mergeContacts as planContactMerge } from "../../shared/contact-model/merge-contacts.js";
 import type { AppDeps } from "../deps.js";
@@ -12,7 +13,7 @@ import type { ContactRepository } from "../db/repositories/contacts.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import type { CountryCode } from "../../shared/phone.js";
 import { AppError, badRequest, notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { presentContact } from "./contact-presenter.js";
 import { dataOfRow, rowAndKeysOfData } from "./contact-row.js";
 import { stampsAfterWrite } from "./contact-conflicts.js";
@@ -121,7 +122,7 @@ export async function mergeContacts(deps: AppDeps, actor: OrgActor, input: Conta
       await recordContactChange(repos, actor, { contactId: row.id, action: "delete", version: row.version + 1 }, quiet);
     await repos.audit.write({
       organizationId: orgId,
-      userId: actor.userId,
+      ...auditedBy(actor),
       tableName: "contacts",
       recordId: keep.id,
       operation: "CONTACTS_MERGED",
@@ -188,7 +189,7 @@ export async function undoMerge(deps: AppDeps, actor: OrgActor, mergeId: string)
     for (const away of mergedAway) await recordContactChange(repos, actor, { contactId: away.id, action: "undelete" }, quiet);
     await repos.audit.write({
       organizationId: orgId,
-      userId: actor.userId,
+      ...auditedBy(actor),
       tableName: "contacts",
       recordId: keep.id,
       operation: "CONTACTS_MERGE_UNDONE",

@@ -6,8 +6,9 @@ import type { AppDeps } from "../deps.js";
 import { nowIso } from "../db/ids.js";
 import type { Repositories } from "../db/repositories/index.js";
 import { AppError, badRequest, notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { presentContact } from "./contact-presenter.js";
+import { enqueueContactEvents } from "./webhooks/enqueue.js";
 
 /** A photo ready to store: the square JPEG the server keeps, and the hash that names its version. */
 export interface PreparedPhoto {
@@ -95,6 +96,7 @@ export async function setContactPhoto(deps: AppDeps, actor: OrgActor, contactId:
     const stamped = await photos.stampContact(contactId, prepared.etag, now);
     if (!stamped) throw contactNotFound();
     await photos.put(contactId, prepared, now);
+    await enqueueContactEvents(repos, actor.organizationId, "contact.updated", [contactId]);
     return stamped;
   });
   contactChangedEvent(deps, actor, contact);
@@ -114,6 +116,7 @@ export async function removeContactPhoto(deps: AppDeps, actor: OrgActor, contact
     const stamped = await photos.stampContact(contactId, null, nowIso());
     // A trashed contact keeps its photo (the throw rolls the delete back).
     if (!stamped) throw contactNotFound();
+    await enqueueContactEvents(repos, actor.organizationId, "contact.updated", [contactId]);
     return { changed: true, contact: stamped };
   });
   if (changed) contactChangedEvent(deps, actor, contact);

@@ -7,16 +7,9 @@ import {
   type ContactSort,
   RECENT_DAYS,
 } from "../../shared/contact-schemas.js";
-import {
-  type ContactRules,
-  type ValidContactData,
-  contactDataSchema,
-  emptyContactData,
-  inputOntoData,
-} from "../../shared/contact-model/data-schema.js";
+import { type ContactRules, emptyContactData } from "../../shared/contact-model/data-schema.js";
 import { changedFields, sentFields } from "../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../shared/contact-model/merge.js";
-import type { ContactData } from "../../shared/contact-model/types.js";
 import { contactDisplayName } from "../../shared/contact-display.js";
 import type { LiveEventType } from "../../shared/live-events.js";
 import { normalizePhone } from "../../shared/phone.js";
@@ -26,17 +19,18 @@ import { nowIso, toIso } from "../db/ids.js";
 import { decodeKeyset, toPage } from "../db/paging.js";
 import { SORTS, SORT_COLUMN_TYPES } from "../db/repositories/contacts.js";
 import type { ContactRow } from "../db/schema.js";
-import { AppError, badRequest, notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { AppError, notFound } from "../errors.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { recordContactChange } from "./contact-history.js";
 import { fieldConflict, findConflicts, stampsAfterWrite } from "./contact-conflicts.js";
 import { mergedIntoNames } from "./contact-merge.js";
 import type { PreparedPhoto } from "./contact-photos.js";
 import { presentContact, presentDetail } from "./contact-presenter.js";
 import { dataOfRow, newContactRow, rowAndKeysOfData } from "./contact-row.js";
+import { contactRules, validContact, versionConflict } from "./contact-rules.js";
 
-const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
-function termOf(deps: AppDeps, q: string | undefined): string[] | undefined {
+export const recentSince = () => new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
+export function termOf(deps: AppDeps, q: string | undefined): string[] | undefined {
   const words = q ? searchTerm(q, deps.config.defaultCountry) : [];
   return words.length ? words : undefined;
 }
@@ -48,7 +42,35 @@ export interface ListInput {
   cursor?: string | undefined;
   limit: number;
   month?: string | undefined;
+  /** Only this group's members. */
+  group?: string | undefined;
 }
+
+/** The group a list is narrowed to, checked to be the organization's (another's id answers 404, never data). */
+export async function scopeGroup(deps: AppDeps, actor: OrgActor, groupId: string | undefined): Promise<string | undefined> {
+  if (groupId === undefined) return undefined;
+  if (!(await deps.repos.groups(actor.organizationId).find(groupId))) throw notFound("Group not found.");
+  return groupId;
+}
+
+/**
+ * A list or count scoped to a group: the group (404 unless the organization's), and whether it is large.
+ * Reading m members and sorting them costs about m rows; walking the sort's index and testing each row
+ * costs about a page's rows times book / m. The walk wins once m * m > PAGE_ROWS * book: 7,000 members
+ * in a book of a million, 3,200 in 200,000 (measured: a quarter-of-the-book group's first page 128 ms
+ * read members-first, 1 ms walked; its three chip counts 330 ms against 20 ms).
+ */
+async function groupScope(deps: AppDeps, actor: OrgActor, group: string | undefined) {
+  const groupId = await scopeGroup(deps, actor, group);
+  if (groupId === undefined) return { groupId, groupLarge: false };
+  const book = await deps.repos.contacts(actor.organizationId).counter.read();
+  const enough = Math.ceil(Math.sqrt(LARGE_GROUP_PAGE_ROWS * book));
+  const members = await deps.repos.groups(actor.organizationId).membersUpTo(groupId, enough);
+  return { groupId, groupLarge: members > enough };
+}
+
+/** The rows a first page is taken as reading, for `groupScope`'s choice. */
+const LARGE_GROUP_PAGE_ROWS = 50;
 
 /** One page of the contact list: keyset-paged, so page 1 and page 20,000 cost the same. */
 export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListInput) {
@@ -65,8 +87,11 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
         spec.columns.map((c) => SORT_COLUMN_TYPES[c]),
       )
     : undefined;
+  const { groupId, groupLarge } = await groupScope(deps, actor, input.group);
   const rows = await deps.repos.contacts(actor.organizationId).page({
     term: termOf(deps, input.q),
+    groupId,
+    groupLarge,
     filter: input.filter,
     recentSince: recentSince(),
     birthdayMonth: input.month,
@@ -87,17 +112,19 @@ export async function listContacts(deps: AppDeps, actor: OrgActor, input: ListIn
  * everything under a search, count up to COUNT_CAP and answer COUNT_CAP + 1 beyond it. Under a search
  * the three come from one pass over the matches when they fit under the cap.
  */
-export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined, month?: string) {
+export async function countContactsByFilter(deps: AppDeps, actor: OrgActor, q: string | undefined, month?: string, group?: string) {
   authorize(actor, "contacts.view");
   const contacts = deps.repos.contacts(actor.organizationId);
   const term = termOf(deps, q);
-  const base = { term, recentSince: recentSince(), birthdayMonth: month };
-  if (term) {
+  const { groupId, groupLarge } = await groupScope(deps, actor, group);
+  const base = { term, recentSince: recentSince(), birthdayMonth: month, groupId, groupLarge };
+  // A group's counts, like a search's, come from one pass over its members when they fit under the cap.
+  if (term || groupId) {
     const { truncated, ...counted } = await contacts.countByFilter({ ...base, filter: "all" }, COUNT_CAP);
     if (!truncated) return counted;
   }
   const [all, favorites, recent, birthdays] = await Promise.all([
-    term ? COUNT_CAP + 1 : contacts.counter.read(),
+    term || groupId ? COUNT_CAP + 1 : contacts.counter.read(),
     contacts.countCapped({ ...base, filter: "favorites" }, COUNT_CAP),
     contacts.countCapped({ ...base, filter: "recent" }, COUNT_CAP),
     // A month's birthdays are one range of their index.
@@ -150,21 +177,6 @@ export const duplicatePhone = (match: PhoneMatch) =>
 export async function getContact(deps: AppDeps, actor: OrgActor, id: string): Promise<ContactDetail> {
   authorize(actor, "contacts.view");
   return presentDetail(await findActive(deps, actor, id), deps.config.defaultCountry);
-}
-
-/** The organization's rules for what a contact must have. */
-export async function contactRules(deps: AppDeps, organizationId: string): Promise<ContactRules> {
-  const org = await deps.repos.organizations.find(organizationId);
-  return { requirePhone: org ? Boolean(org.require_phone) : true };
-}
-
-/** A request's contact onto `base`, validated with the organization's rules; 400 with the first problem. */
-export function validContact(base: ContactData, body: Record<string, unknown>, rules: ContactRules): ValidContactData {
-  const input = inputOntoData(base, body);
-  if ("error" in input) throw badRequest(input.error);
-  const parsed = contactDataSchema(rules).safeParse(input.data);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid contact.");
-  return parsed.data;
 }
 
 /** The stored columns of a contact's data, derived ones included. */
@@ -263,13 +275,6 @@ export async function createContact(
 function contactChanged(deps: AppDeps, actor: OrgActor, type: LiveEventType, contact: { id: string; version?: number }) {
   deps.events.changed(actor.organizationId, actor.userId, type, { ids: [contact.id], version: contact.version });
 }
-
-export const versionConflict = () =>
-  new AppError(
-    409,
-    "VERSION_CONFLICT",
-    "This contact was changed by someone else while you were editing. Save again to apply your changes.",
-  );
 
 /**
  * Edits a contact, never overwriting silently. The fields sent replace those stored (a list replaces the

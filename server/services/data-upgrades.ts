@@ -1,7 +1,7 @@
 import { planMerge } from "../../shared/contact-model/merge.js";
 import type { AppDeps } from "../deps.js";
 import { nowIso } from "../db/ids.js";
-import { candidateToData } from "../import/to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { promoteExtraLines } from "../vcard/promote.js";
 import { dataOfRow, rowAndKeysOfData } from "./contact-row.js";
 

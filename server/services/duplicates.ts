@@ -4,7 +4,7 @@ import { formatPhone } from "../../shared/phone.js";
 import { foldText } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
 import { decodeKeyset, encodeKeyset } from "../db/paging.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 
 const PAGE = 50;
 /** Name rounds per page: names shared only across different companies make no group, so a page reads on. */

@@ -1,6 +1,8 @@
 import { RECENT_DAYS } from "../../shared/contact-schemas.js";
+import { auditedBy } from "./audit-actor.js";
 import { DATA_KEYS } from "../../shared/contact-model/data-schema.js";
-import { type ExportFormat, type ExportQuery, VCARD_VERSIONS, exportFileName } from "../../shared/export-schemas.js";
+import { type ExportFormat, VCARD_VERSIONS, exportFileName } from "../../shared/export.js";
+import type { ExportQuery } from "../../shared/export-schemas.js";
 import { can, matrixRole } from "../../shared/policy/can.js";
 import { searchTerm } from "../../shared/search.js";
 import type { AppDeps } from "../deps.js";
@@ -9,7 +11,7 @@ import type { ListOptions, ListedContact } from "../db/repositories/contacts.js"
 import type { ContactsTable } from "../db/schema.js";
 import { SPEC_COLUMNS, fullCsvHeader, fullCsvRows, specCsvHeader, specCsvRows } from "../export/csv.js";
 import { notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { collectGarbage } from "./heap.js";
 import type { Repositories } from "../db/repositories/index.js";
 import { contactToCard } from "../vcard/contact-card.js";
@@ -56,15 +58,22 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  */
 const BOM = "\uFEFF";
 
+/** An export of the list's scope, or of contacts ticked one by one (`ids`). */
+type ExportRequest = ExportQuery & { ids?: string[] | undefined };
+
 interface Scope {
-  kind: "all" | "search" | "group";
+  kind: "all" | "search" | "group" | "selection";
   options: ListOptions;
   /** What the audit row records about the scope. */
   audit: Record<string, unknown>;
 }
 
-async function resolveScope(deps: AppDeps, actor: OrgActor, query: ExportQuery): Promise<Scope> {
+async function resolveScope(deps: AppDeps, actor: OrgActor, query: ExportRequest): Promise<Scope> {
   const recentSince = new Date(Date.now() - RECENT_DAYS * 24 * 3600 * 1000).toISOString();
+  if (query.ids) {
+    const ids = [...new Set(query.ids)];
+    return { kind: "selection", options: { filter: "all", recentSince, ids }, audit: { scope: "selection", selected: ids.length } };
+  }
   const term = query.q ? searchTerm(query.q) || undefined : undefined;
   const options: ListOptions = { term, filter: query.filter, recentSince };
   if (query.group) {
@@ -90,11 +99,11 @@ async function authorizeExport(deps: AppDeps, actor: OrgActor, format: ExportFor
   if (can(actor, "contacts.export").allowed) return;
   await deps.repos.audit.write({
     organizationId: actor.organizationId,
-    userId: actor.userId,
+    ...auditedBy(actor),
     tableName: "contacts",
     recordId: null,
     operation: "EXPORT_DENIED",
-    newData: { role: matrixRole(actor), reason: "insufficient_permissions", format },
+    newData: { role: actor.token ? "API token" : matrixRole(actor), reason: "insufficient_permissions", format },
   });
   authorize(actor, "contacts.export");
 }
@@ -137,7 +146,7 @@ export interface ExportFile {
  * counted (usage_stats) and audited with its format, scope and count; a download cut short is audited
  * as EXPORT_FAILED with what was sent.
  */
-export async function startExport(deps: AppDeps, actor: OrgActor, query: ExportQuery): Promise<ExportFile> {
+export async function startExport(deps: AppDeps, actor: OrgActor, query: ExportRequest): Promise<ExportFile> {
   await authorizeExport(deps, actor, query.format);
   const scope = await resolveScope(deps, actor, query);
   const contacts = deps.repos.contacts(actor.organizationId);
@@ -154,7 +163,7 @@ export async function startExport(deps: AppDeps, actor: OrgActor, query: ExportQ
       if (operation === "EXPORT_SUCCESS") await repos.usage.add(actor.organizationId, actor.userId, now.slice(0, 7), { exports: 1 });
       await repos.audit.write({
         organizationId: actor.organizationId,
-        userId: actor.userId,
+        ...auditedBy(actor),
         tableName: "contacts",
         recordId: null,
         operation,

@@ -1,4 +1,5 @@
 import { contactDisplayName } from "../../shared/contact-display.js";
+import { COUNT_CAP } from "../../shared/contact-schemas.js";
 import type { LiveEventType } from "../../shared/live-events.js";
 import { groupNameKey } from "../../shared/group-schemas.js";
 import { searchTerm } from "../../shared/search.js";
@@ -7,9 +8,10 @@ import { newId, nowIso, toIso } from "../db/ids.js";
 import { type KeyType, decodeKeyset, toPage } from "../db/paging.js";
 import type { GroupRow } from "../db/schema.js";
 import { AppError, notFound } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import type { ChangeDetail } from "../events/publisher.js";
 import { presentContact } from "./contact-presenter.js";
+import { enqueueEvent } from "./webhooks/enqueue.js";
 
 const presentGroup = (g: GroupRow) => ({
   id: g.id,
@@ -39,8 +41,19 @@ export async function listContactGroups(deps: AppDeps, actor: OrgActor, contactI
 /** Groups by name, keyset-paged. */
 export async function listGroups(deps: AppDeps, actor: OrgActor, cursor: string | undefined, limit: number) {
   authorize(actor, "groups.view");
-  const rows = await deps.repos.groups(actor.organizationId).page(keyset(cursor, ["string", "string"]), limit + 1);
-  return toPage(rows, limit, presentGroup, (last) => [last.name_key, last.id]);
+  const repo = deps.repos.groups(actor.organizationId);
+  const rows = await repo.page(keyset(cursor, ["string", "string"]), limit + 1);
+  // Members outside the trash, capped like the list's counts (COUNT_CAP + 1 reads "more than").
+  const counts = await repo.memberCounts(
+    rows.slice(0, limit).map((g) => g.id),
+    COUNT_CAP,
+  );
+  return toPage(
+    rows,
+    limit,
+    (g) => ({ ...presentGroup(g), member_count: counts.get(g.id) ?? 0 }),
+    (last) => [last.name_key, last.id],
+  );
 }
 
 async function findGroup(deps: AppDeps, actor: OrgActor, groupId: string) {
@@ -61,7 +74,10 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
     created_at: now,
     updated_at: now,
   };
-  await deps.repos.groups(actor.organizationId).insert(row);
+  await deps.repos.transaction(async (repos) => {
+    await repos.groups(actor.organizationId).insert(row);
+    await enqueueEvent(repos, actor.organizationId, "group.created", { group: presentGroup(row) });
+  });
   groupChanged(deps, actor, "group.created", { ids: [row.id] });
   return presentGroup(row);
 }
@@ -69,16 +85,24 @@ export async function createGroup(deps: AppDeps, actor: OrgActor, input: { name:
 export async function updateGroup(deps: AppDeps, actor: OrgActor, groupId: string, input: { name: string; description: string | null }) {
   authorize(actor, "groups.manage");
   const values = { name: input.name, description: input.description, name_key: groupNameKey(input.name), updated_at: nowIso() };
-  if (!(await deps.repos.groups(actor.organizationId).update(groupId, values))) throw notFound("Group not found.");
+  const group = await deps.repos.transaction(async (repos) => {
+    if (!(await repos.groups(actor.organizationId).update(groupId, values))) throw notFound("Group not found.");
+    const updated = presentGroup((await repos.groups(actor.organizationId).find(groupId))!);
+    await enqueueEvent(repos, actor.organizationId, "group.updated", { group: updated });
+    return updated;
+  });
   groupChanged(deps, actor, "group.updated", { ids: [groupId] });
-  return presentGroup(await findGroup(deps, actor, groupId));
+  return group;
 }
 
 /** Deletes the group and its member links; the contacts themselves stay. */
 export async function deleteGroup(deps: AppDeps, actor: OrgActor, groupId: string) {
   authorize(actor, "groups.manage");
   await findGroup(deps, actor, groupId);
-  await deps.repos.transaction((repos) => repos.groups(actor.organizationId).delete(groupId));
+  await deps.repos.transaction(async (repos) => {
+    await repos.groups(actor.organizationId).delete(groupId);
+    await enqueueEvent(repos, actor.organizationId, "group.deleted", { group: { id: groupId } });
+  });
   groupChanged(deps, actor, "group.deleted", { ids: [groupId] });
 }
 
@@ -112,7 +136,9 @@ export async function addGroupMembers(deps: AppDeps, actor: OrgActor, groupId: s
   const result = await deps.repos.transaction(async (repos) => {
     const found = await repos.contacts(actor.organizationId).activeIds(ids);
     if (found.length !== ids.length) throw new AppError(400, "VALIDATION", "Some contacts were not found in this organization.");
-    return { added: await repos.groups(actor.organizationId).addMembers(groupId, ids, nowIso()) };
+    const added = await repos.groups(actor.organizationId).addMembers(groupId, ids, nowIso());
+    if (added) await enqueueEvent(repos, actor.organizationId, "group.members_added", { group_id: groupId, contact_ids: ids });
+    return { added };
   });
   if (result.added) groupChanged(deps, actor, "group.members_added", { ids, groupId });
   return result;
@@ -121,7 +147,10 @@ export async function addGroupMembers(deps: AppDeps, actor: OrgActor, groupId: s
 export async function removeGroupMember(deps: AppDeps, actor: OrgActor, groupId: string, contactId: string) {
   authorize(actor, "groups.members");
   await findGroup(deps, actor, groupId);
-  if (!(await deps.repos.groups(actor.organizationId).removeMember(groupId, contactId))) throw notFound("Member not found.");
+  await deps.repos.transaction(async (repos) => {
+    if (!(await repos.groups(actor.organizationId).removeMember(groupId, contactId))) throw notFound("Member not found.");
+    await enqueueEvent(repos, actor.organizationId, "group.member_removed", { group_id: groupId, contact_ids: [contactId] });
+  });
   groupChanged(deps, actor, "group.member_removed", { ids: [contactId], groupId });
 }
 

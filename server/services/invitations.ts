@@ -12,7 +12,7 @@ import type { Role } from "../db/schema.js";
 import { conflict, notFound, rateLimited } from "../errors.js";
 import { invitationLink, invitationsPageLink } from "../mail/links.js";
 import { invitationMail, invitationToAccountMail } from "../mail/templates.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 import { issueToken, linkTokenHash } from "./account-tokens.js";
 import { noticeInvitationAnswered, noticeInvited, noticeJoined } from "./notices.js";
 

@@ -29,11 +29,12 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
     // Read again either way: a concurrent request may have made it meanwhile.
     organizations = await repos.organizations.listOfUser(actor.userId);
   }
-  const [name, user, lastSignIn, mustChangePassword] = await Promise.all([
+  const [name, user, lastSignIn, mustChangePassword, welcomePending] = await Promise.all([
     repos.profiles.findName(actor.userId),
     repos.users.facts(actor.userId),
     repos.users.lastSignIn(actor.userId),
     repos.users.mustChangePassword(actor.userId),
+    repos.users.welcomePending(actor.userId),
   ]);
   return {
     user: {
@@ -45,6 +46,12 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
       lastSignInAt: toIso(lastSignIn),
       /** Signed in with a temporary password: the app asks for a new one before anything else. */
       mustChangePassword,
+      /** Settings > Security: two-factor is on (ADR 022). */
+      twoFactorEnabled: Boolean(user?.twoFactorEnabled),
+      /** Settings > Security: at least one passkey, which also counts as two-factor. */
+      hasPasskey: Boolean(user?.hasPasskey),
+      /** The first administrator, not yet asked for their name and the organization's (asked once). */
+      welcomePending,
     },
     organizations: organizations.map((o) => ({
       id: o.id,
@@ -55,9 +62,22 @@ export async function getMe(deps: AppDeps, actor: Actor, options: { ensureOrgani
       staffCardDav: Boolean(o.staff_carddav),
       /** 'Every contact needs a phone number'. */
       requirePhone: Boolean(o.require_phone),
+      /** 'Require two-factor for everyone in this organization'. */
+      requireTwoFactor: Boolean(o.require_two_factor),
       created_at: toIso(o.created_at),
     })),
     /** True on the one answer that created 'My Organization', so the app can say so. */
     defaultOrganizationCreated,
+    /**
+     * APP_URL, for owners and admins only: the app tells them when they reached it by another address,
+     * since mailed links (invitations, resets) use APP_URL.
+     */
+    appUrl: organizations.some((o) => o.role === "admin" || o.owner_id === actor.userId) ? deps.config.appUrl : null,
   };
+}
+
+/** The first administrator answered or skipped the welcome: it is not asked again. */
+export async function finishWelcome(deps: AppDeps, actor: Actor): Promise<{ welcomePending: false }> {
+  await deps.repos.users.clearWelcome(actor.userId);
+  return { welcomePending: false };
 }

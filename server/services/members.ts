@@ -1,6 +1,7 @@
 import type { Member } from "../../shared/member-types.js";
 import { memberAbilities } from "../../shared/policy/member-abilities.js";
 import { userDisplayName } from "../../shared/user-display.js";
+import { SESSION_SECONDS } from "../auth/auth.js";
 import { generateTemporaryPassword } from "../auth/temporary-password.js";
 import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
@@ -9,9 +10,10 @@ import type { MemberRow } from "../db/repositories/members.js";
 import type { Repositories } from "../db/repositories/index.js";
 import type { Role } from "../db/schema.js";
 import { AppError, forbidden, notFound } from "../errors.js";
-import { type MemberTarget, type OrgActor, authorize } from "../policies/can.js";
+import { type MemberTarget, type OrgActor, authorize } from "../policies/authorize.js";
 import { mailPasswordReset } from "./password-reset.js";
 import { noticePasswordChanged, noticeRemoved, noticeRoleChanged } from "./notices.js";
+import { hasSecondFactor } from "./second-factor.js";
 
 const targetOf = (row: MemberRow, shared: Set<string>): MemberTarget => ({
   userId: row.user_id,
@@ -29,6 +31,7 @@ export function presentMember(row: MemberRow, actor: OrgActor, shared: Set<strin
     role: row.role,
     created_at: toIso(row.created_at),
     isOwner: row.owner_id === row.user_id,
+    twoFactor: hasSecondFactor(row),
     abilities: memberAbilities(actor, targetOf(row, shared)),
   };
 }
@@ -145,8 +148,8 @@ export async function deleteMemberAccount(deps: AppDeps, actor: OrgActor, userId
 }
 
 /**
- * Gives a managed member a new temporary password (shown once to the admin), ends their sessions and
- * revokes every outstanding link of the account.
+ * Gives a managed member a new temporary password (shown once to the admin), ends their sessions,
+ * revokes every outstanding link of the account, turns its two-factor off and removes its passkeys.
  */
 export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId: string): Promise<{ temporaryPassword: string }> {
   const { target } = await loadTarget(deps.repos, actor, userId);
@@ -156,6 +159,8 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
   await deps.repos.transaction(async (repos) => {
     await assertStillManaged(repos, actor, userId);
     if (!(await repos.users.setPasswordHash(userId, hash))) throw new AppError(409, "NO_PASSWORD", "This user has no password to reset.");
+    // The browsers signed out here can be told why (GET /api/session-end), for as long as a session lives.
+    await repos.users.recordEndedSessions(userId, "admin_reset", new Date(Date.now() - SESSION_SECONDS * 1000));
     await repos.users.endSessions(userId);
     await repos.tokens.revoke([userId]);
     await repos.users.requirePasswordChange(userId);
@@ -167,6 +172,26 @@ export async function resetMemberPassword(deps: AppDeps, actor: OrgActor, userId
       recordId: userId,
       operation: "PASSWORD_RESET_BY_ADMIN",
     });
+    // The person may have lost the phone too: the temporary password alone lets them in (ADR 022).
+    if (await repos.users.clearTwoFactor(userId)) {
+      await repos.audit.write({
+        organizationId: actor.organizationId,
+        userId: actor.userId,
+        tableName: "users",
+        recordId: userId,
+        operation: "TWO_FACTOR_CLEARED_BY_ADMIN",
+      });
+    }
+    // A passkey signs in by itself: one on a lost or stolen device would outlive the reset.
+    if ((await repos.passkeys.deleteAll(userId)) > 0) {
+      await repos.audit.write({
+        organizationId: actor.organizationId,
+        userId: actor.userId,
+        tableName: "users",
+        recordId: userId,
+        operation: "PASSKEYS_REMOVED_BY_ADMIN",
+      });
+    }
   });
   deps.events.recheck(userId);
   noticePasswordChanged(deps, userId, "reset-by-admin");

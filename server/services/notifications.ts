@@ -36,7 +36,12 @@ const present = (row: NotificationRow): AppNotification => ({
 
 const settingsOf = (row: NotificationSettingsRow | undefined) =>
   row
-    ? { new_users: Boolean(row.new_users), import_completion: Boolean(row.import_completion), system_updates: Boolean(row.system_updates) }
+    ? {
+        new_users: Boolean(row.new_users),
+        import_completion: Boolean(row.import_completion),
+        system_updates: Boolean(row.system_updates),
+        new_device_sign_in: Boolean(row.new_device_sign_in),
+      }
     : { ...DEFAULT_NOTIFICATION_SETTINGS };
 
 /** Whether a person's settings let a notice of this kind through (Security Alerts always do). */
@@ -122,6 +127,7 @@ export async function updateNotificationSettings(
     new_users: input.new_users ?? current.new_users,
     import_completion: input.import_completion ?? current.import_completion,
     system_updates: input.system_updates ?? current.system_updates,
+    new_device_sign_in: input.new_device_sign_in ?? current.new_device_sign_in,
   };
   await deps.repos.notifications.saveSettings({ user_id: actor.userId, ...next, updated_at: nowIso() });
   return { ...next, email_available: Boolean(deps.config.smtpUrl) };

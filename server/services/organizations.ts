@@ -1,7 +1,8 @@
 import type { Actor, AppDeps } from "../deps.js";
 import { nowIso } from "../db/ids.js";
-import { notFound, rateLimited } from "../errors.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { conflict, notFound, rateLimited } from "../errors.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
+import { hasSecondFactor } from "./second-factor.js";
 
 /** Any signed-in user may create an organization (the creator becomes its owner, role admin), a few an hour. */
 export async function createOrganization(deps: AppDeps, actor: Actor, name: string) {
@@ -10,22 +11,25 @@ export async function createOrganization(deps: AppDeps, actor: Actor, name: stri
     throw rateLimited("Too many organizations created. Please wait before creating another.");
   }
   const id = await deps.repos.transaction((repos) => repos.organizations.insertWithOwner(name, actor.userId));
-  return { id, name, role: "admin" as const, isOwner: true, staffCardDav: false, requirePhone: true };
+  return { id, name, role: "admin" as const, isOwner: true, staffCardDav: false, requirePhone: true, requireTwoFactor: false };
 }
 
 export interface OrganizationChange {
   name?: string | undefined;
   staffCardDav?: boolean | undefined;
   requirePhone?: boolean | undefined;
+  requireTwoFactor?: boolean | undefined;
 }
 
 /**
  * Renames an organization and/or changes its settings (owner and admins), each change audited; every
- * member's open screens follow. Answers the organization as it is now.
+ * member's open screens follow. Answers the organization as it is now. Requiring two-factor is refused
+ * (409) to someone without it: they would shut themselves out of the organization they just changed.
  */
 export async function updateOrganization(deps: AppDeps, actor: OrgActor, change: OrganizationChange) {
   if (change.name !== undefined) authorize(actor, "organization.rename");
-  if (change.staffCardDav !== undefined || change.requirePhone !== undefined) authorize(actor, "organization.settings");
+  if (change.staffCardDav !== undefined || change.requirePhone !== undefined || change.requireTwoFactor !== undefined)
+    authorize(actor, "organization.settings");
   const result = await deps.repos.transaction(async (repos) => {
     const org = await repos.organizations.find(actor.organizationId);
     if (!org) throw notFound("Organization not found.");
@@ -34,7 +38,19 @@ export async function updateOrganization(deps: AppDeps, actor: OrgActor, change:
     const requirePhone = Boolean(org.require_phone);
     const syncChanged = change.staffCardDav !== undefined && change.staffCardDav !== staffCardDav;
     const phoneRuleChanged = change.requirePhone !== undefined && change.requirePhone !== requirePhone;
-    const settingChanged = syncChanged || phoneRuleChanged;
+    const requireTwoFactor = Boolean(org.require_two_factor);
+    const twoFactorRuleChanged = change.requireTwoFactor !== undefined && change.requireTwoFactor !== requireTwoFactor;
+    if (
+      twoFactorRuleChanged &&
+      change.requireTwoFactor &&
+      !hasSecondFactor((await repos.users.facts(actor.userId)) ?? { twoFactorEnabled: false, hasPasskey: false })
+    ) {
+      throw conflict(
+        "Turn on two-factor authentication for your own account in Settings > Security before requiring it for everyone.",
+        "TWO_FACTOR_REQUIRED_FOR_YOU_FIRST",
+      );
+    }
+    const settingChanged = syncChanged || phoneRuleChanged || twoFactorRuleChanged;
     if (renamed || settingChanged) {
       await repos.organizations.update(
         actor.organizationId,
@@ -42,6 +58,7 @@ export async function updateOrganization(deps: AppDeps, actor: OrgActor, change:
           ...(renamed ? { name: change.name } : {}),
           ...(syncChanged ? { staff_carddav: change.staffCardDav } : {}),
           ...(phoneRuleChanged ? { require_phone: change.requirePhone } : {}),
+          ...(twoFactorRuleChanged ? { require_two_factor: change.requireTwoFactor } : {}),
         },
         nowIso(),
       );
@@ -58,10 +75,15 @@ export async function updateOrganization(deps: AppDeps, actor: OrgActor, change:
       await repos.audit.write({
         ...audit,
         operation: "ORGANIZATION_SETTINGS_CHANGED",
-        oldData: { ...(syncChanged ? { staffCardDav } : {}), ...(phoneRuleChanged ? { requirePhone } : {}) },
+        oldData: {
+          ...(syncChanged ? { staffCardDav } : {}),
+          ...(phoneRuleChanged ? { requirePhone } : {}),
+          ...(twoFactorRuleChanged ? { requireTwoFactor } : {}),
+        },
         newData: {
           ...(syncChanged ? { staffCardDav: change.staffCardDav } : {}),
           ...(phoneRuleChanged ? { requirePhone: change.requirePhone } : {}),
+          ...(twoFactorRuleChanged ? { requireTwoFactor: change.requireTwoFactor } : {}),
         },
       });
     }
@@ -73,6 +95,7 @@ export async function updateOrganization(deps: AppDeps, actor: OrgActor, change:
         name: renamed ? change.name! : org.name,
         staffCardDav: change.staffCardDav ?? staffCardDav,
         requirePhone: change.requirePhone ?? requirePhone,
+        requireTwoFactor: change.requireTwoFactor ?? requireTwoFactor,
       },
     };
   });

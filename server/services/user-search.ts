@@ -1,7 +1,7 @@
 import type { SearchUser } from "../../shared/member-types.js";
 import type { AppDeps } from "../deps.js";
 import { toIso } from "../db/ids.js";
-import { type OrgActor, authorize } from "../policies/can.js";
+import { type OrgActor, authorize } from "../policies/authorize.js";
 
 /**
  * People the caller may invite from a list: colleagues from the caller's other organizations where

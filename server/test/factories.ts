@@ -9,11 +9,20 @@ import type { TestApp } from "./harness.js";
 
 export const PASSWORD = "Correct-Horse-42";
 
+/** One scrypt hash per password a test file uses: its users share the salt, which a test does not mind. */
+const hashes = new Map<string, Promise<string>>();
+async function hashOf(t: TestApp, password: string) {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = t.auth.$context.then((ctx) => ctx.password.hash(password))));
+  return hash;
+}
+
 /** A user with a password and a profile; `email` defaults to a unique address. */
 export async function buildUser(t: TestApp, input: { email?: string; name?: string; password?: string } = {}) {
   const email = input.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
   const name = input.name ?? email.split("@")[0]!;
-  const user = await createAccount(t.auth, { email, name, password: input.password ?? PASSWORD, emailVerified: true });
+  const password = input.password ?? PASSWORD;
+  const user = await createAccount(t.auth, { email, name, password, emailVerified: true }, await hashOf(t, password));
   await t.repos.profiles.setName(user.id, name);
   return { id: user.id, email: user.email, name, password: input.password ?? PASSWORD };
 }

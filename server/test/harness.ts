@@ -78,8 +78,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /** A migrated database and the real app built on it, with an in-memory log. */
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}) {
   const testDb = await createTestDatabase(engine);
-  await migrateToLatest(testDb.database);
   const config = testConfig(env);
+  await migrateToLatest(testDb.database, { defaultCountry: config.defaultCountry });
   const log = createMemoryLogger();
   const deps = { ...buildDeps(config, testDb.database, log), log };
   const app = createApp(deps);

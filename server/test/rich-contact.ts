@@ -5,6 +5,18 @@ import type { ContactData } from "../../shared/contact-model/types.js";
 // import): every field of the table, several entries of each list, labels of every kind, punctuation
 // each format must escape.
 
+/** A work address as every format writes it: the tests that read one back compare with this. */
+export const OXFORD_WORK_ADDRESS: ContactData["addresses"][number] = {
+  street: "South Parks Road",
+  extended: null,
+  city: "Oxford",
+  region: null,
+  postal_code: "OX1 3QR",
+  country: "United Kingdom",
+  type: "work",
+  label: null,
+};
+
 /** Every field of the table, several entries of each list, labels of every kind. */
 export const RICH_CONTACT: ContactData = {
   ...emptyContactData(),
@@ -31,16 +43,7 @@ export const RICH_CONTACT: ContactData = {
     { value: "zo@home.example", type: "other", label: null },
   ],
   addresses: [
-    {
-      street: "South Parks Road",
-      extended: null,
-      city: "Oxford",
-      region: null,
-      postal_code: "OX1 3QR",
-      country: "United Kingdom",
-      type: "work",
-      label: null,
-    },
+    OXFORD_WORK_ADDRESS,
     {
       street: "12 Main St, Apt 4\nBack door",
       extended: "Suite 5",

@@ -117,8 +117,6 @@ function createSmtpSink() {
   };
 }
 
-export type SmtpSink = ReturnType<typeof createSmtpSink>;
-
 /** The token in a link of the form ...#access_token=TOKEN&type=... */
 export function tokenFrom(text: string): string {
   const match = /#access_token=([^&\s]+)/.exec(text);

@@ -1,8 +1,8 @@
 import { type ContactRules, DEFAULT_CONTACT_RULES, type ValidContactData } from "../../shared/contact-model/data-schema.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
-import type { LeftOut } from "../import/candidate.js";
-import { pacedItems } from "../import/pacing.js";
-import { candidateToData } from "../import/to-fields.js";
+import type { LeftOut } from "../cards/candidate.js";
+import { pacedItems } from "../cards/pacing.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { extraLinesOf } from "./extras.js";
 import type { CardPhoto } from "./photo.js";
 import { type VCardCard, vcardSteps } from "./read.js";

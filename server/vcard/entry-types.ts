@@ -1,6 +1,6 @@
 import { listField } from "../../shared/contact-model/fields.js";
 import type { PhoneType } from "../../shared/contact-schemas.js";
-import { phoneTypeFromLabels } from "../import/phone-types.js";
+import { phoneTypeFromLabels } from "../cards/phone-types.js";
 
 // The type and label of a list entry (a phone, an e-mail, an address, a website) as vCard writes them:
 // TYPE parameters, and Apple's `itemN.X-ABLabel` beside a grouped property, whose value is either one
@@ -8,7 +8,7 @@ import { phoneTypeFromLabels } from "../import/phone-types.js";
 
 /**
  * TYPE values for each phone type (spec section 3), in 3.0 spelling. Types vCard has no word for get an
- * X- name the reader maps back (server/import/phone-types.ts); other products read them as "other".
+ * X- name the reader maps back (server/cards/phone-types.ts); other products read them as "other".
  */
 export const PHONE_TYPE_PARAMS: Record<PhoneType, readonly string[]> = {
   mobile: ["CELL"],

@@ -113,12 +113,6 @@ export function keptExtraLines(raws: readonly string[]): string[] {
   return kept;
 }
 
-/** The stored form: the kept lines, one a line (null when there are none). */
-export const storeExtraLines = (raws: readonly string[]): string | null => {
-  const kept = keptExtraLines(raws);
-  return kept.length ? kept.join("\n") : null;
-};
-
 /** The lines to write into a card, from what is stored (older rows pass the same rule). */
 export const extraLinesOf = (stored: string | null | undefined): string[] => (stored ? keptExtraLines(stored.split("\n")) : []);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyCandidate } from "../import/candidate.js";
+import { emptyCandidate } from "../cards/candidate.js";
 import { promoteExtraLines } from "./promote.js";
 
 // What the reader before the rich contact kept of an iPhone's card beside its few fields.

@@ -1,4 +1,4 @@
-import { type ContactCandidate, emptyCandidate } from "../import/candidate.js";
+import { type ContactCandidate, emptyCandidate } from "../cards/candidate.js";
 import { type VCardProperty, parseStoredLine } from "./read.js";
 import { readCard } from "./to-candidate.js";
 

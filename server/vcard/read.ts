@@ -1,9 +1,9 @@
 import { TextDecoder } from "node:util";
 import iconv from "iconv-lite";
 import { VCARD_MAX_LINE_BYTES, VCARD_MAX_LINES, VCARD_MAX_NESTING } from "../../shared/import-limits.js";
-import { withoutControlCharacters } from "../import/decode.js";
-import { lineTooLong, nestedTooDeep, tooManyLines } from "../import/file-limits.js";
-import { PAUSE, type Pause, type Steps, withoutPauses } from "../import/pacing.js";
+import { withoutControlCharacters } from "../cards/control-characters.js";
+import { lineTooLong, nestedTooDeep, tooManyLines } from "../cards/file-limits.js";
+import { PAUSE, type Pause, type Steps, withoutPauses } from "../cards/pacing.js";
 // A tolerant vCard reader (2.1, 3.0, 4.0) for files written by real products, many of them broken:
 // folded lines, quoted-printable with soft line breaks, per-property CHARSET, bare 2.1 parameters,
 // grouped properties, nested cards, missing END lines. See docs/decisions/009-import-formats.md. Every
@@ -137,7 +137,7 @@ function* unfolded(raw: string): Generator<Unfolded | Pause> {
 const STEP_CHARS = 64 * 1024;
 
 /**
- * The cards of a file in steps (server/import/pacing.ts): each card when it ends (a nested card before
+ * The cards of a file in steps (server/cards/pacing.ts): each card when it ends (a nested card before
  * the card around it; cards left open at the end of the file last), PAUSE in between. Without `charset`
  * the properties are not read, only the file's shape (how many cards, each within the limits).
  */

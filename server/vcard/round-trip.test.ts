@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { emptyContactData } from "../../shared/contact-model/data-schema.js";
 import type { ContactData } from "../../shared/contact-model/types.js";
 import { PHONE_TYPES } from "../../shared/contact-schemas.js";
-import { candidateToData } from "../import/to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { RICH_CONTACT } from "../test/rich-contact.js";
 import { readVCards } from "./read.js";
 import { readCard } from "./to-candidate.js";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { emptyCandidate } from "../import/candidate.js";
-import { candidateToData } from "../import/to-fields.js";
+import { emptyCandidate } from "../cards/candidate.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { readVCards } from "./read.js";
 import { readCard } from "./to-candidate.js";
 import { writeVCard } from "./write.js";

@@ -6,7 +6,7 @@ import {
   type SingleKey,
   listField,
 } from "../../shared/contact-model/fields.js";
-import { type CandidateEntry, type CardExtras, type ContactCandidate, emptyCandidate } from "../import/candidate.js";
+import { type CandidateEntry, type CardExtras, type ContactCandidate, emptyCandidate } from "../cards/candidate.js";
 import { readDate } from "./dates.js";
 import {
   ADDRESS_PARTS,
@@ -22,7 +22,7 @@ import { keptExtraLines } from "./extras.js";
 import { readPhoto } from "./photo.js";
 import { type VCardCard, type VCardProperty, componentLists, components, unescapeText } from "./read.js";
 
-// One card to the importer's candidate (server/import/candidate.ts), every property the field table
+// One card to the importer's candidate (server/cards/candidate.ts), every property the field table
 // names read into its field; the rest kept beside it as written (extras.ts), for CardDAV devices and
 // exports. Each property is looked at a bounded number of times: a card of 10,000 lines reads in one pass.
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emptyContactData } from "../../shared/contact-model/data-schema.js";
-import { candidateToData } from "../import/to-fields.js";
+import { candidateToData } from "../cards/candidate-to-data.js";
 import { readVCards } from "./read.js";
 import { readCard } from "./to-candidate.js";
 import { type CardInput, escapeText, foldLine, writeVCard } from "./write.js";

@@ -7,9 +7,6 @@ export const EMAIL_TYPES = ["home", "work", "other", "custom"] as const;
 export const ADDRESS_TYPES = ["home", "work", "other", "custom"] as const;
 export const URL_TYPES = ["homepage", "home", "work", "blog", "profile", "other", "custom"] as const;
 export const DATE_TYPES = ["birthday", "anniversary", "other", "custom"] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-export type UrlType = (typeof URL_TYPES)[number];
 export type DateType = (typeof DATE_TYPES)[number];
 
 /** Text of one line (names, titles) or several (notes, a street). */

@@ -2,7 +2,7 @@
 // the importer validate with these, so a limit or a type is changed in one place.
 import { z } from "zod";
 import { isValidEmail } from "../email.js";
-import { isValidPhone } from "../phone-text.js";
+import { isValidPhone } from "../phone-no-library.js";
 import { sanitizeLine, sanitizeText } from "../sanitize.js";
 import { ENTRY_LABEL_MAX, type EntryPart, LIST_FIELDS, type ListKey, SINGLE_FIELDS, type SingleKey, type TextKind } from "./fields.js";
 import { CONTACT_KINDS } from "./types.js";

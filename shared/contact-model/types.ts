@@ -13,13 +13,6 @@ export type EntryOf<K extends ListKey> = {
   [P in ListFieldOf<K>["parts"][number]["key"]]: P extends "value" ? string : string | null;
 } & { type: ListFieldOf<K>["types"][number]; label: string | null };
 
-export type PhoneEntry = EntryOf<"phones">;
-export type EmailEntry = EntryOf<"emails">;
-export type AddressEntry = EntryOf<"addresses">;
-export type UrlEntry = EntryOf<"urls">;
-export type DateEntry = EntryOf<"dates">;
-export type CustomFieldEntry = EntryOf<"custom_fields">;
-
 export type ListValues = { [K in ListKey]: EntryOf<K>[] };
 /** Empty single fields are null; first_name is text ('' for a company-only contact), as the spec has it. */
 export type SingleValues = { [K in SingleKey]: K extends "first_name" ? string : string | null };

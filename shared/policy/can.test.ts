@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ACTIONS, type Action } from "../permissions.js";
 import { can } from "./can.js";
 import { memberAbilities } from "./member-abilities.js";
-import type { MemberTarget, OrgActor } from "./types.js";
+import { API_SCOPES, type ApiScope } from "../api-tokens.js";
+import type { MemberActor, MemberTarget, TokenActor } from "./types.js";
 
 // Written out by hand from spec section 6 (not derived from the matrix), so a wrong matrix fails here.
 const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]> = {
@@ -34,11 +35,13 @@ const EXPECTED: Record<Action, [owner: boolean, admin: boolean, staff: boolean]>
   "organization.rename": [true, true, false],
   "organization.settings": [true, true, false],
   "organization.delete": [true, false, false],
+  "apiTokens.manage": [true, true, false],
   "usage.view": [true, true, false],
   "audit.view": [true, true, false],
+  "webhooks.manage": [true, true, false],
 };
 
-const actors: Record<"owner" | "admin" | "staff", OrgActor> = {
+const actors: Record<"owner" | "admin" | "staff", MemberActor> = {
   owner: { userId: "o", organizationId: "org", role: "admin", isOwner: true },
   admin: { userId: "a", organizationId: "org", role: "admin", isOwner: false },
   staff: { userId: "s", organizationId: "org", role: "staff", isOwner: false },
@@ -209,5 +212,54 @@ describe("member abilities sent with each row", () => {
     });
     expect(onShared.remove).toEqual({ allowed: true });
     expect(onShared.sendResetEmail).toEqual({ allowed: true });
+  });
+});
+
+// Written out by hand from ADR 024: which scope opens which action. Every action no scope names is
+// closed to every token, whatever its scopes (members, settings, the trash, merging, imports, tokens).
+const TOKEN_EXPECTED: Partial<Record<Action, ApiScope>> = {
+  "contacts.view": "contacts:read",
+  "contacts.create": "contacts:write",
+  "contacts.edit": "contacts:write",
+  "contacts.delete": "contacts:write",
+  "contacts.favorite": "contacts:write",
+  "groups.view": "groups:read",
+  "groups.manage": "groups:write",
+  "groups.members": "groups:write",
+  "contacts.export": "export",
+};
+
+describe("scope x action matrix of API tokens", () => {
+  const tokenWith = (...scopes: ApiScope[]): TokenActor => ({
+    userId: "a",
+    organizationId: "org",
+    token: { id: "t1", name: "Booking sync", scopes },
+  });
+  const rows = (Object.keys(ACTIONS) as Action[]).flatMap((action) =>
+    API_SCOPES.map((scope) => [action, scope, TOKEN_EXPECTED[action] === scope] as const),
+  );
+  it.each(rows)("%s with only %s -> %s", (action, scope, allowed) => {
+    expect(can(tokenWith(scope), action).allowed).toBe(allowed);
+  });
+
+  it("gives a token with every scope no power beyond them, whatever the target", () => {
+    const all = tokenWith(...API_SCOPES);
+    for (const action of Object.keys(ACTIONS) as Action[]) expect(can(all, action).allowed).toBe(TOKEN_EXPECTED[action] !== undefined);
+    // The record rules that open things to members do not open them to a token.
+    expect(can(all, "trash.restore", { deletedBy: "a", deletedAt: "2026-01-01T00:00:00Z", now: "2026-01-01T00:01:00Z" }).allowed).toBe(
+      false,
+    );
+    expect(can(all, "contacts.sync", { staffCardDav: true }).allowed).toBe(false);
+  });
+
+  it("says which scope is missing, and that the rest needs a person", () => {
+    expect(can(tokenWith("contacts:read"), "contacts.create")).toEqual({
+      allowed: false,
+      message: 'This API token cannot create contacts: it needs the "contacts:write" scope.',
+    });
+    expect(can(tokenWith(...API_SCOPES), "members.view")).toEqual({
+      allowed: false,
+      message: "API tokens cannot view organization users. Sign in to the app to do this.",
+    });
   });
 });

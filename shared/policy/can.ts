@@ -1,12 +1,13 @@
 import { STAFF_CARDDAV_LABEL } from "../organization-settings.js";
 import { type Action, type MatrixRole, roleAllows } from "../permissions.js";
 import { memberRule } from "./member-rules.js";
-import type { Decision, MemberTarget, OrgActor, OrganizationTarget, SyncTarget, TrashTarget } from "./types.js";
+import { tokenRule } from "./token-rules.js";
+import type { Decision, MemberActor, MemberTarget, OrgActor, OrganizationTarget, SyncTarget, TrashTarget } from "./types.js";
 
 /** How long after a delete its author may undo it without the power to restore from the trash. */
 export const UNDO_DELETE_MS = 10 * 60 * 1000;
 
-export const matrixRole = (actor: Pick<OrgActor, "role" | "isOwner">): MatrixRole => (actor.isOwner ? "owner" : actor.role);
+export const matrixRole = (actor: Pick<MemberActor, "role" | "isOwner">): MatrixRole => (actor.isOwner ? "owner" : actor.role);
 
 const DENIED_BY_ROLE: Partial<Record<Action, string>> = {
   "members.deleteAccount": "Only admins can delete user accounts",
@@ -18,6 +19,8 @@ const DENIED_BY_ROLE: Partial<Record<Action, string>> = {
   "audit.view": "Only admins can view the audit log",
   "organization.rename": "Only admins can rename the organization",
   "organization.settings": "Only the owner and admins can change the organization's settings",
+  "apiTokens.manage": "Only the owner and admins can manage API tokens",
+  "webhooks.manage": "Only the owner and admins can manage webhooks",
   "contacts.sync": `Staff cannot sync this organization's book to their devices. The owner or an admin can turn on '${STAFF_CARDDAV_LABEL}' in User Management.`,
 };
 
@@ -25,9 +28,10 @@ export const deniedByRole = (action: Action): string => DENIED_BY_ROLE[action] ?
 
 /**
  * The one authorization decision, for the server and the screens alike: the role matrix first, then
- * the record rules of spec section 6 for the target, if any.
+ * the record rules of spec section 6 for the target, if any. An API token is decided by its scopes alone.
  */
 export function can(actor: OrgActor, action: Action, target?: MemberTarget | OrganizationTarget | TrashTarget | SyncTarget): Decision {
+  if (actor.token) return tokenRule(actor, action);
   if (action === "trash.restore" && target && "deletedBy" in target && target.deletedBy === actor.userId) {
     // Anyone may undo their own delete for a while (the toast's Undo), even staff who cannot open the trash.
     if (Date.parse(target.now) - Date.parse(target.deletedAt) <= UNDO_DELETE_MS) return { allowed: true };

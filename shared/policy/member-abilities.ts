@@ -25,7 +25,7 @@ export function memberAbilities(actor: OrgActor, target: MemberTarget): MemberAb
   const entries = Object.entries(MEMBER_ACTIONS).map(([key, action]): [string, Ability] => {
     const decision = can(actor, action, target);
     if (decision.allowed) return [key, { allowed: true }];
-    const show = !self && roleAllows(matrixRole(actor), action);
+    const show = !self && !actor.token && roleAllows(matrixRole(actor), action);
     return [key, { allowed: false, show, reason: decision.message }];
   });
   return Object.fromEntries(entries) as MemberAbilities;

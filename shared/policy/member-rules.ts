@@ -1,5 +1,5 @@
 import type { Action } from "../permissions.js";
-import type { Decision, MemberTarget, OrgActor } from "./types.js";
+import type { Decision, MemberActor, MemberTarget } from "./types.js";
 
 const deny = (message: string): Decision => ({ allowed: false, message });
 const ALLOW: Decision = { allowed: true };
@@ -13,7 +13,7 @@ export const NOT_MANAGED_DELETE = "This user belongs to other organizations. Rem
  * matrix allowed the action. Powers over the account itself (its password, name, existence) reach only
  * accounts this organization manages (see docs/security.md); powers over the membership do not need it.
  */
-export function memberRule(actor: OrgActor, action: Action, target: MemberTarget): Decision {
+export function memberRule(actor: MemberActor, action: Action, target: MemberTarget): Decision {
   const self = actor.userId === target.userId;
   switch (action) {
     case "members.edit":

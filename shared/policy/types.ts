@@ -1,12 +1,30 @@
+import type { ApiScope } from "../api-tokens.js";
 import type { Role } from "../constants.js";
 
-/** Who is acting, inside one organization: read from the database on every request. */
-export interface OrgActor {
+/** A member acting in their organization: read from the database on every request. */
+export interface MemberActor {
   userId: string;
   organizationId: string;
   role: Role;
   isOwner: boolean;
+  token?: undefined;
 }
+
+/**
+ * An organization API token acting (ADR 024): its scopes decide, never a role. `userId` is the owner
+ * or admin who made it (still one, checked on every request), recorded as the person accountable
+ * beside the token's name.
+ */
+export interface TokenActor {
+  userId: string;
+  organizationId: string;
+  token: { id: string; name: string; scopes: readonly ApiScope[] };
+  role?: undefined;
+  isOwner?: undefined;
+}
+
+/** Who is acting, inside one organization: a member, or one of its API tokens. */
+export type OrgActor = MemberActor | TokenActor;
 
 /** The member an action is aimed at, for the record rules (not oneself, not the owner, ...). */
 export interface MemberTarget {

@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { AppAddressNotice, LazyFirstRunWelcome, TwoFactorRequiredScreen, useTwoFactorRequired } from "@/features/organizations/api";
 import { OrganizationSelectionModal } from "@/features/organizations/components/organization-selection-modal";
 import { cn } from "@/lib/utils";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { WifiOff } from "lucide-react";
 import { useOnline } from "@/hooks/use-online";
 import { AppHeader } from "./app-header";
-import { BottomNav } from "@/components/bottom-nav";
+import { BottomNav } from "./bottom-nav";
 import { InstallPrompt } from "@/components/install-prompt";
-import { Sidebar } from "@/components/sidebar";
+import { Sidebar } from "./sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
 
@@ -17,6 +18,14 @@ export function AppShell() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const online = useOnline();
   const closeSidebar = () => setSidebarOpen(false);
+  const { pathname } = useLocation();
+  // An organization that requires two-factor of someone without it: its screens give way to the
+  // walk-through, except Settings (and /menu, the same screen) where they turn it on.
+  const blockedBy = useTwoFactorRequired();
+  const blocked = blockedBy !== null && pathname !== "/settings" && pathname !== "/menu";
+  // The contact list is browsed offline (search, filters, opening a contact): it disables its own server
+  // actions (contacts-route.tsx and the rows' buttons) instead of everything.
+  const browsableOffline = pathname === "/contacts";
 
   // Escape closes the drawer, like any other overlay.
   useEffect(() => {
@@ -54,6 +63,7 @@ export function AppShell() {
         />
         <div className="flex min-w-0 flex-1 flex-col">
           <AppHeader sidebarId={SIDEBAR_ID} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
+          <AppAddressNotice />
           {!online && (
             <div
               role="status"
@@ -68,14 +78,15 @@ export function AppShell() {
           )}
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 outline-none sm:px-6 sm:pt-6 md:pb-8 lg:px-8">
             {/* Offline, every control that would ask the server is disabled at once; the banner says why. */}
-            <fieldset disabled={!online} className="contents">
-              <Outlet />
+            <fieldset disabled={!online && !browsableOffline} className="contents">
+              {blocked ? <TwoFactorRequiredScreen organization={blockedBy} /> : <Outlet />}
             </fieldset>
           </main>
         </div>
         <BottomNav />
         <InstallPrompt />
         <OrganizationSelectionModal />
+        <LazyFirstRunWelcome />
       </div>
     </TooltipProvider>
   );

@@ -15,6 +15,7 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 const LoginRoute = screen(() => import("@/features/auth/routes/login-route"), "LoginRoute");
 const ResetPasswordRoute = screen(() => import("@/features/auth/routes/reset-password-route"), "ResetPasswordRoute");
+const JoinRoute = screen(() => import("@/features/auth/routes/join-route"), "JoinRoute");
 const AuthCallbackRoute = screen(() => import("@/features/auth/routes/auth-callback-route"), "AuthCallbackRoute");
 const RequireAuth = screen(() => import("@/features/auth/components/require-auth"), "RequireAuth");
 const AppShell = screen(() => import("./app-shell"), "AppShell");
@@ -48,6 +49,7 @@ export function AppRoutes() {
       <Route element={<RouteBoundary />}>
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/reset-password" element={<ResetPasswordRoute />} />
+        <Route path="/join" element={<JoinRoute />} />
         <Route path="/auth/callback" element={<AuthCallbackRoute />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppShell />}>

@@ -13,7 +13,8 @@ export function PageHeader({ title, description, actions, className }: PageHeade
   return (
     <div className={cn("mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between", className)}>
       <div className="flex flex-col gap-1">
-        <h1 className="text-xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {/* 3xl from 2xl up only: at 1280 px a long title and a full toolbar share one line. */}
+        <h1 className="text-xl font-bold tracking-tight sm:text-2xl 2xl:text-3xl">{title}</h1>
         {/* Phones keep the first screen for content: the description shows from sm up. */}
         {description && <p className="text-sm text-muted-foreground max-sm:sr-only sm:text-base">{description}</p>}
       </div>

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { defaultCountryFromEnv } from "../../config.js";
 import { derivedKeys } from "./frozen/derived-keys-0022.js";
+import type { CountryCode } from "./frozen/phone-keys.js";
 import { columnTypes } from "./dialect-types.js";
 
 const BATCH = 2_000;
@@ -14,9 +14,8 @@ const same = (v: string | number | null | undefined) => (v === null || v === und
  * E.164 phones: a walk in id order, a batch at a time, writing only rows whose keys changed, each batch
  * one statement whose rows travel as one JSON parameter. Memory stays flat at a million rows.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, country: CountryCode): Promise<void> {
   const t = columnTypes(db);
-  const country = defaultCountryFromEnv();
   let after = "";
   for (;;) {
     const rows = await db

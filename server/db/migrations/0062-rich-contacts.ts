@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { defaultCountryFromEnv } from "../../config.js";
-import { normalizePhone } from "../../../shared/phone.js";
+import { type CountryCode, normalizePhone } from "./frozen/phone-keys.js";
 import { columnTypes } from "./dialect-types.js";
 
 // Rich contacts (ADR 015): the new single fields as columns, every list as one JSON text column (the
@@ -20,7 +19,7 @@ const SINGLES = [
 const LISTS = ["phones", "emails", "addresses", "urls", "dates", "custom_fields"] as const;
 const BATCH = 5_000;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, country: CountryCode): Promise<void> {
   const t = columnTypes(db);
   // What an import's files carried that no field took and the person chose to leave out, by column or property.
   await db.schema
@@ -85,7 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into contact_keys (organization_id, kind, key, contact_id)
     select organization_id, 'email', lower(trim(email)), id from contacts where coalesce(trim(email), '') <> ''`.execute(db);
   // Second phones had no key column: read them here, a batch at a time.
-  const country = defaultCountryFromEnv();
   let after = "";
   for (;;) {
     const rows = await db

@@ -4,7 +4,10 @@ import type { Schema } from "../schema.js";
 
 export interface AuditEntry {
   organizationId: string | null;
-  userId: string;
+  /** Null for the server itself (a webhook it turned off). */
+  userId: string | null;
+  /** The API token that acted, for its creator (ADR 024). */
+  apiToken?: { id: string; name: string } | undefined;
   tableName: string;
   recordId: string | null;
   operation: string;
@@ -31,6 +34,8 @@ export interface AuditRow {
   created_at: Date | string;
   email: string | null;
   name: string | null;
+  api_token_id: string | null;
+  api_token_name: string | null;
 }
 
 export function auditRepository(db: Kysely<Schema>) {
@@ -53,6 +58,8 @@ export function auditRepository(db: Kysely<Schema>) {
           "a.old_data",
           "a.new_data",
           "a.created_at",
+          "a.api_token_id",
+          "a.api_token_name",
           "u.email",
           "p.name",
         ])
@@ -73,6 +80,8 @@ export function auditRepository(db: Kysely<Schema>) {
           id: newId(),
           organization_id: entry.organizationId,
           user_id: entry.userId,
+          api_token_id: entry.apiToken?.id ?? null,
+          api_token_name: entry.apiToken?.name ?? null,
           table_name: entry.tableName,
           record_id: entry.recordId,
           operation: entry.operation,

@@ -11,6 +11,9 @@ export const NAMES_PER_QUERY = 500;
 /** A card's resource name when the client gave it none: the contact's id. */
 export const defaultCardName = (id: string) => `${id}.vcf`;
 
+/** A card's resource name: the one its client gave it, else the default. */
+export const cardNameOf = (row: { id: string; dav_name: string | null }) => row.dav_name ?? defaultCardName(row.id);
+
 /** The contact id a default resource name stands for (`<id>.vcf`). */
 const idOfDefaultName = (name: string) => (name.endsWith(".vcf") && name.length > 4 ? name.slice(0, -4) : undefined);
 
@@ -31,7 +34,7 @@ export interface CardTextMatch {
 export function davCardRepository(db: Kysely<Schema>, organizationId: string) {
   const all = () => db.selectFrom("contacts as c").where("c.organization_id", "=", organizationId);
   const active = () => all().where("c.deleted_at", "is", null);
-  const nameOf = (row: { id: string; dav_name: string | null }) => row.dav_name ?? defaultCardName(row.id);
+  const nameOf = cardNameOf;
 
   return {
     nameOf,

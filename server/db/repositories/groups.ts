@@ -20,6 +20,20 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
 
     find: (id: string) => groups().selectAll().where("id", "=", id).executeTakeFirst(),
 
+    /** How many links the group has, counted up to `cap` + 1 (a bounded read of its key range). */
+    async membersUpTo(groupId: string, cap: number): Promise<number> {
+      const links = db
+        .selectFrom("group_contacts")
+        .select("contact_id")
+        .where("group_id", "=", groupId)
+        .limit(cap + 1);
+      const row = await db
+        .selectFrom(links.as("l"))
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** The groups a contact is in, by name (at most `limit`). */
     ofContact: (contactId: string, limit: number) =>
       db
@@ -168,6 +182,41 @@ export function groupRepository(db: Kysely<Schema>, engine: Engine, organization
         added.push(...rows);
       }
       return added;
+    },
+
+    /** Unlinks these contacts from the group; answers how many links there were. */
+    async removeMembers(groupId: string, contactIds: string[]): Promise<number> {
+      if (contactIds.length === 0) return 0;
+      const result = await db
+        .deleteFrom("group_contacts")
+        .where("group_id", "=", groupId)
+        .where("contact_id", "in", contactIds)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Each group's members outside the trash, counted up to `cap` + 1 (a badge over a huge group costs a
+     * bounded read along its links; cap + 1 means "more than cap").
+     */
+    async memberCounts(groupIds: string[], cap: number): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      for (const groupId of groupIds) {
+        const members = db
+          .selectFrom("group_contacts as gc")
+          .innerJoin("contacts as c", "c.id", "gc.contact_id")
+          .select("gc.contact_id")
+          .where("gc.group_id", "=", groupId)
+          .where("c.organization_id", "=", organizationId)
+          .where("c.deleted_at", "is", null)
+          .limit(cap + 1);
+        const row = await db
+          .selectFrom(members.as("m"))
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirst();
+        counts.set(groupId, Number(row?.n ?? 0));
+      }
+      return counts;
     },
 
     async removeMember(groupId: string, contactId: string): Promise<boolean> {

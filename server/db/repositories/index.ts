@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../database.js";
 import type { Schema } from "../schema.js";
+import { apiTokenRepository } from "./api-tokens.js";
 import { appPasswordRepository } from "./app-passwords.js";
 import { auditRepository } from "./audit-logs.js";
 import { contactHistoryRepository, pruneHistory } from "./contact-history.js";
@@ -17,12 +18,15 @@ import { maintenanceRepository } from "./maintenance.js";
 import { memberRepository } from "./members.js";
 import { notificationRepository } from "./notifications.js";
 import { organizationRepository } from "./organizations.js";
+import { passkeyRepository } from "./passkeys.js";
 import { profileRepository } from "./profiles.js";
 import { rateLimitRepository } from "./rate-limits.js";
+import { sessionRepository } from "./sessions.js";
 import { trashRepository } from "./trash.js";
 import { userRepository } from "./users.js";
 import { upgradeRepository } from "./upgrades.js";
 import { tokenRepository } from "./verifications.js";
+import { webhookQueueRepository, webhookRepository } from "./webhooks.js";
 
 function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
   return {
@@ -36,6 +40,8 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     davCards: (organizationId: string) => davCardRepository(db, organizationId),
     davDevices: (organizationId: string) => davDeviceRepository(db, organizationId),
     appPasswords: appPasswordRepository(db),
+    apiTokens: apiTokenRepository(db),
+    passkeys: passkeyRepository(db),
     groups: (organizationId: string) => groupRepository(db, engine, organizationId),
     members: (organizationId: string) => memberRepository(db, organizationId),
     imports: (organizationId: string) => importRepository(db, organizationId),
@@ -43,6 +49,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     organizations: organizationRepository(db, engine),
     invitations: invitationRepository(db),
     users: userRepository(db),
+    sessions: sessionRepository(db),
     profiles: profileRepository(db),
     tokens: tokenRepository(db),
     audit: auditRepository(db),
@@ -51,6 +58,8 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     notifications: notificationRepository(db),
     maintenance: maintenanceRepository(db, engine),
     upgrades: upgradeRepository(db),
+    webhooks: (organizationId: string) => webhookRepository(db, organizationId),
+    webhookQueue: webhookQueueRepository(db, engine),
   };
 }
 

@@ -81,6 +81,17 @@ export function invitationRepository(db: Kysely<Schema>) {
     /** One of the person's open invitations, taken out for accepting or declining. */
     takeOfUser: (userId: string, id: string) => take(pending().where("i.id", "=", id).where("i.user_id", "=", userId)),
 
+    /** The newest open invitation a set-password link was mailed with, with the organization's and the inviter's names. */
+    describeByTokenHash: (userId: string, tokenHash: string) =>
+      pending()
+        .innerJoin("organizations as o", "o.id", "i.organization_id")
+        .leftJoin("profiles as p", "p.user_id", "i.invited_by")
+        .select(["o.name as organization_name", "p.name as inviter_name"])
+        .where("i.user_id", "=", userId)
+        .where("i.token_hash", "=", tokenHash)
+        .orderBy("i.created_at", "desc")
+        .executeTakeFirst(),
+
     /** The open invitations a set-password link was mailed with. */
     findByTokenHash: (userId: string, tokenHash: string) =>
       pending().where("i.user_id", "=", userId).where("i.token_hash", "=", tokenHash).execute(),

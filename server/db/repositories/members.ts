@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { newId, nowIso } from "../ids.js";
 import type { Role, Schema } from "../schema.js";
+import { hasPasskey } from "./second-factor-sql.js";
 
 export interface MemberRow {
   user_id: string;
@@ -9,6 +10,10 @@ export interface MemberRow {
   role: Role;
   created_at: Date | string;
   owner_id: string | null;
+  /** Two-factor is on for the account (User Management's column). */
+  twoFactorEnabled: boolean | number;
+  /** A registered passkey counts as two-factor too. */
+  hasPasskey: boolean | number;
 }
 
 /** The memberships of one organization, with each member's account and profile name. */
@@ -19,7 +24,7 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
       .innerJoin("users as u", "u.id", "m.user_id")
       .innerJoin("organizations as o", "o.id", "m.organization_id")
       .leftJoin("profiles as p", "p.user_id", "m.user_id")
-      .select(["m.user_id", "u.email", "p.name", "m.role", "m.created_at", "o.owner_id"])
+      .select(["m.user_id", "u.email", "p.name", "m.role", "m.created_at", "o.owner_id", "u.twoFactorEnabled", hasPasskey])
       .where("m.organization_id", "=", organizationId);
 
   return {
@@ -32,12 +37,21 @@ export function memberRepository(db: Kysely<Schema>, organizationId: string) {
 
     find: (userId: string): Promise<MemberRow | undefined> => members().where("m.user_id", "=", userId).executeTakeFirst(),
 
-    /** A user's role here, with the organization's owner, name and staff sync setting; undefined when not a member. */
+    /** A user's role here, with the organization's owner, name and settings and whether they have two-factor; undefined when not a member. */
     membership: (userId: string) =>
       db
         .selectFrom("memberships as m")
         .innerJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["m.role", "o.owner_id", "o.name as organization_name", "o.staff_carddav"])
+        .innerJoin("users as u", "u.id", "m.user_id")
+        .select([
+          "m.role",
+          "o.owner_id",
+          "o.name as organization_name",
+          "o.staff_carddav",
+          "o.require_two_factor",
+          "u.twoFactorEnabled",
+          hasPasskey,
+        ])
         .where("m.organization_id", "=", organizationId)
         .where("m.user_id", "=", userId)
         .executeTakeFirst(),

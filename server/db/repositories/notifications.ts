@@ -63,6 +63,7 @@ export function notificationRepository(db: Kysely<Schema>) {
         new_users: row.new_users,
         import_completion: row.import_completion,
         system_updates: row.system_updates,
+        ...(row.new_device_sign_in === undefined ? {} : { new_device_sign_in: row.new_device_sign_in }),
         updated_at: row.updated_at,
       };
       await db

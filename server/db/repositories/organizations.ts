@@ -10,6 +10,7 @@ export interface MembershipRow {
   owner_id: string | null;
   staff_carddav: boolean | number;
   require_phone: boolean | number;
+  require_two_factor: boolean | number;
   created_at: Date | string;
 }
 
@@ -30,7 +31,7 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
     find: (id: string) =>
       db
         .selectFrom("organizations")
-        .select(["id", "name", "owner_id", "staff_carddav", "require_phone"])
+        .select(["id", "name", "owner_id", "staff_carddav", "require_phone", "require_two_factor"])
         .where("id", "=", id)
         .executeTakeFirst(),
 
@@ -52,7 +53,7 @@ export function organizationRepository(db: Kysely<Schema>, engine: Engine) {
       db
         .selectFrom("memberships as m")
         .innerJoin("organizations as o", "o.id", "m.organization_id")
-        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.staff_carddav", "o.require_phone", "o.created_at"])
+        .select(["o.id", "o.name", "m.role", "o.owner_id", "o.staff_carddav", "o.require_phone", "o.require_two_factor", "o.created_at"])
         .where("m.user_id", "=", userId)
         .orderBy("o.created_at", "asc")
         .orderBy("o.id", "asc")

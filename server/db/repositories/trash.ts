@@ -33,6 +33,33 @@ export function trashRepository(db: Kysely<Schema>, organizationId: string) {
     },
 
     /**
+     * Takes out of the trash up to `limit` of the contacts one person moved there at one time (a bulk
+     * move's Undo), answering each with its new version; the active count follows. Call in a transaction.
+     */
+    async restoreMoved(deletedBy: string, deletedAt: string, now: string, limit: number): Promise<{ id: string; version: number }[]> {
+      const ids = (
+        await trashed()
+          .select("c.id")
+          .where("c.deleted_by", "=", deletedBy)
+          .where("c.deleted_at", "=", deletedAt)
+          .where("c.merged_into", "is", null)
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable("contacts")
+        .set((eb) => ({ deleted_at: null, deleted_by: null, updated_at: now, version: eb("version", "+", 1) }))
+        .where("organization_id", "=", organizationId)
+        .where("deleted_at", "is not", null)
+        .where("id", "in", ids)
+        .returning(["id", "version"])
+        .execute();
+      await counter.adjust(rows.length);
+      return rows;
+    },
+
+    /**
      * Deletes a contact for good, only while it is in the trash: one conditional statement, so a restore
      * that wins the race keeps its contact (and the active count stays exact).
      */

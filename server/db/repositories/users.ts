@@ -1,12 +1,19 @@
+import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { nowIso } from "../ids.js";
 import type { Role, Schema } from "../schema.js";
 import { escapeLike } from "./like.js";
+import { HAS_PASSKEY_SQL, hasPasskey } from "./second-factor-sql.js";
 
 /** A member's role in an organization and that organization's owner (null: not a member). */
 export interface MembershipFacts {
   role: Role;
   owner_id: string | null;
+  /** The organization requires a second factor (migration 0071), and whether the member has turned one on. */
+  require_two_factor: boolean | number;
+  twoFactorEnabled: boolean | number;
+  /** The member has registered a passkey, which is a second factor too (migration 0072). */
+  hasPasskey: boolean | number;
 }
 
 export type SessionLookup = (
@@ -22,6 +29,9 @@ const SESSION_COLUMNS = sql.raw(`s.id, s."userId", s."expiresAt", u.email, pcr.u
 const SESSION_TABLES = sql.raw(
   `sessions s join users u on u.id = s."userId" left join password_change_required pcr on pcr.user_id = s."userId"`,
 );
+
+// Only a hash is kept: the table outlives the sessions, and a token is the cookie's secret.
+const sessionTokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** Accounts (Better Auth's users, credentials and sessions tables, which our migrations own). */
 export function userRepository(db: Kysely<Schema>) {
@@ -45,8 +55,13 @@ export function userRepository(db: Kysely<Schema>) {
       return Boolean(await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst());
     },
 
-    /** The account facts the user's own view shows. */
-    facts: (userId: string) => db.selectFrom("users").select(["emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
+    /** The account facts the user's own view shows, and whether they have a passkey (a second factor). */
+    facts: (userId: string) =>
+      db
+        .selectFrom("users as u")
+        .select(["u.emailVerified", "u.createdAt", "u.twoFactorEnabled", hasPasskey])
+        .where("u.id", "=", userId)
+        .executeTakeFirst(),
 
     /**
      * The session a token names, with its user's e-mail and, for a request to an organization's routes,
@@ -59,15 +74,26 @@ export function userRepository(db: Kysely<Schema>) {
         const { rows } = await sql<SessionRow>`select ${SESSION_COLUMNS} from ${SESSION_TABLES} where s.token = ${token}`.execute(db);
         return rows[0];
       }
-      const { rows } = await sql<SessionRow & { role: Role | null; owner_id: string | null }>`select ${SESSION_COLUMNS}, m.role, o.owner_id
+      const { rows } = await sql<
+        SessionRow & {
+          role: Role | null;
+          owner_id: string | null;
+          require_two_factor: boolean | number | null;
+          twoFactorEnabled: boolean | number;
+          hasPasskey: boolean | number;
+        }
+      >`select ${SESSION_COLUMNS}, m.role, o.owner_id, o.require_two_factor, u."twoFactorEnabled", ${HAS_PASSKEY_SQL} as "hasPasskey"
         from ${SESSION_TABLES}
         left join memberships m on m.user_id = s."userId" and m.organization_id = ${organizationId}
         left join organizations o on o.id = m.organization_id
         where s.token = ${token}`.execute(db);
       const row = rows[0];
       if (!row) return undefined;
-      const { role, owner_id, ...rest } = row;
-      return { ...rest, membership: role ? { role, owner_id } : null };
+      const { role, owner_id, require_two_factor, twoFactorEnabled, hasPasskey, ...rest } = row;
+      return {
+        ...rest,
+        membership: role ? { role, owner_id, require_two_factor: require_two_factor ?? false, twoFactorEnabled, hasPasskey } : null,
+      };
     }) satisfies SessionLookup,
 
     /** Whether the person signed in with a temporary password they have not replaced yet. */
@@ -146,8 +172,68 @@ export function userRepository(db: Kysely<Schema>) {
       return new Set(rows.filter((r) => expiry(r.expiresAt) > now).map((r) => r.id));
     },
 
+    /**
+     * Remembers why the account's sessions are about to end, by a hash of each token, and forgets
+     * reasons older than a session can live. Call in a transaction, before endSessions.
+     */
+    async recordEndedSessions(userId: string, reason: string, olderThan: Date): Promise<void> {
+      await db.deleteFrom("ended_sessions").where("ended_at", "<", olderThan.toISOString()).execute();
+      const rows = await db.selectFrom("sessions").select("token").where("userId", "=", userId).execute();
+      if (rows.length === 0) return;
+      const endedAt = nowIso();
+      await db
+        .insertInto("ended_sessions")
+        .values(rows.map((r) => ({ token_hash: sessionTokenHash(r.token), reason, ended_at: endedAt })))
+        .onConflict((oc) => oc.column("token_hash").doNothing())
+        .execute();
+    },
+
+    /** Why the session of this token was ended, if an admin's reset ended it. */
+    async endedSessionReason(token: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("ended_sessions")
+        .select("reason")
+        .where("token_hash", "=", sessionTokenHash(token))
+        .executeTakeFirst();
+      return row?.reason ?? null;
+    },
+
+    /** The first administrator is still to be asked for their name and the organization's. */
+    async welcomePending(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom("first_run_welcome").select("user_id").where("user_id", "=", userId).executeTakeFirst());
+    },
+
+    async setWelcomePending(userId: string): Promise<void> {
+      await db
+        .insertInto("first_run_welcome")
+        .values({ user_id: userId, created_at: nowIso() })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
+    },
+
+    async clearWelcome(userId: string): Promise<void> {
+      await db.deleteFrom("first_run_welcome").where("user_id", "=", userId).execute();
+    },
+
     async endSessions(userId: string): Promise<void> {
       await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+    },
+
+    /**
+     * Turns two-factor off for the account (secret, recovery codes, trusted devices and any pending
+     * sign-in challenge included); answers whether it was on or being set up.
+     */
+    async clearTwoFactor(userId: string): Promise<boolean> {
+      const before = await db.selectFrom("users").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
+      const rows = await db.deleteFrom("two_factors").where("userId", "=", userId).executeTakeFirst();
+      await db.updateTable("users").set({ twoFactorEnabled: false }).where("id", "=", userId).execute();
+      // The plugin's trust and challenge records hold the user id as their value.
+      await db
+        .deleteFrom("verifications")
+        .where("value", "=", userId)
+        .where((eb) => eb.or([eb("identifier", "like", "trust-device-%"), eb("identifier", "like", "2fa-%")]))
+        .execute();
+      return Number(rows.numDeletedRows) > 0 || Boolean(before?.twoFactorEnabled);
     },
 
     /** Deletes the account; sessions, credentials, memberships, invitations and profile cascade. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { freePort } from "./ports.js";
 
 export const ADMIN_EMAIL = "admin@example.com";
-export const ADMIN_PASSWORD = "Admin-Password-2026";
+export const ADMIN_PASSWORD = "Reliable-Key-2026";
 const MAIN = "dist/server/main.js";
 
 export interface AppProcess {

@@ -6,8 +6,6 @@ import { cn } from "@/lib/utils";
 // on an outside click, and it focuses the least destructive action (Cancel) first.
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
-export const AlertDialogAction = AlertDialogPrimitive.Action;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (

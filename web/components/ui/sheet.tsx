@@ -6,7 +6,6 @@ import { cn } from "@/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-background shadow-lg", {
   variants: {
@@ -42,10 +41,6 @@ export function SheetContent({
 
 export function SheetHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />;
-}
-
-export function SheetFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {

@@ -1,6 +1,8 @@
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReportedConflict } from "./lib/contact-conflicts";
 import type { DuplicateChoice, PhoneMatch } from "@shared/contact-fields";
+import type { ContactBulkRequest, ContactScopeQuery } from "@shared/contact-schemas";
+import { groupKeys } from "@/features/groups/api";
 import type { ValidContactData } from "@shared/contact-model/data-schema";
 import { call, client, isApiError, withSignal } from "@/api";
 import { pagedQueryOptions } from "@/lib/paged-query";
@@ -23,7 +25,7 @@ export const contactKeys = {
   lists: (orgId: string) => ["contacts", orgId, "list"] as const,
   list: (orgId: string, params: ContactListParams) => ["contacts", orgId, "list", params] as const,
   allCounts: (orgId: string) => ["contacts", orgId, "counts"] as const,
-  counts: (orgId: string, q: string) => ["contacts", orgId, "counts", q] as const,
+  counts: (orgId: string, q: string, group = "") => ["contacts", orgId, "counts", q, group] as const,
   detail: (orgId: string, id: string) => ["contacts", orgId, "detail", id] as const,
   trash: (orgId: string) => ["contacts", orgId, "trash"] as const,
   duplicates: (orgId: string) => ["contacts", orgId, "duplicates"] as const,
@@ -68,6 +70,23 @@ export function useContactGroupsQuery(orgId: string, id: string) {
   });
 }
 
+/** Adds the contact to a group or takes it out (its detail view); its groups, the group lists and counts follow. */
+export function useContactGroupMutation(orgId: string, contactId: string) {
+  const queryClient = useQueryClient();
+  const members = org.groups[":groupId"].members;
+  return useMutation({
+    mutationFn: async ({ groupId, add }: { groupId: string; add: boolean; name: string }) => {
+      if (add) await call(members.$post({ param: { orgId, groupId }, json: { contact_ids: [contactId] } }));
+      else await call(members[":contactId"].$delete({ param: { orgId, groupId, contactId } }));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...contactKeys.detail(orgId, contactId), "groups"] });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.organization(orgId) });
+      void refreshContactLists(queryClient, orgId);
+    },
+  });
+}
+
 /**
  * The contact that already holds this number, or else this e-mail address (the whole book, on the
  * server), for the form's duplicate banner.
@@ -90,6 +109,16 @@ export function usePhoneMatchQuery(orgId: string, digits: string, email: string,
 /** This month as the person's calendar has it ('04'): 'This month' of birthdays begins at their midnight, not the server's. */
 const localMonth = () => String(new Date().getMonth() + 1).padStart(2, "0");
 
+/** A list's scope as the server reads it: 'all N matching' of a bulk action is this, not the ids. */
+export function contactScope(params: ContactListParams): ContactScopeQuery {
+  return {
+    filter: params.filter,
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.group ? { group: params.group } : {}),
+    ...(params.filter === "birthdays" ? { month: localMonth() } : {}),
+  };
+}
+
 /** The contact list, a keyset page at a time; spec section 9: load retried 3 times after 1, 2, 4 s. */
 export function useContactsQuery(orgId: string | null, params: ContactListParams) {
   return useInfiniteQuery({
@@ -99,6 +128,7 @@ export function useContactsQuery(orgId: string | null, params: ContactListParams
         filter: params.filter,
         sort: params.sort,
         ...(params.q ? { q: params.q } : {}),
+        ...(params.group ? { group: params.group } : {}),
         ...(params.filter === "birthdays" ? { month: localMonth() } : {}),
       };
       return call(org.contacts.$get({ param: { orgId: orgId! }, query }, withSignal(signal)));
@@ -117,12 +147,17 @@ export function useContactsQuery(orgId: string | null, params: ContactListParams
   });
 }
 
-/** The filter chips' badges for the current search. */
-export function useContactCountsQuery(orgId: string | null, q: string) {
+/** The filter chips' badges for the current search (and group). */
+export function useContactCountsQuery(orgId: string | null, q: string, group = "") {
   return useQuery({
-    queryKey: contactKeys.counts(orgId ?? "", q),
+    queryKey: contactKeys.counts(orgId ?? "", q, group),
     queryFn: ({ signal }) =>
-      call(org.contacts.counts.$get({ param: { orgId: orgId! }, query: { month: localMonth(), ...(q ? { q } : {}) } }, withSignal(signal))),
+      call(
+        org.contacts.counts.$get(
+          { param: { orgId: orgId! }, query: { month: localMonth(), ...(q ? { q } : {}), ...(group ? { group } : {}) } },
+          withSignal(signal),
+        ),
+      ),
     enabled: orgId !== null,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: () => !hasUnsavedForms(),
@@ -212,7 +247,7 @@ export function useContactCreateMutation(orgId: string) {
       const temp = contactFromPreview(orgId, preview, newTempId(), now);
       for (const [queryKey] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
         const params = queryKey[3] as ContactListParams | undefined;
-        if (!params || params.q || !listTakesNewContact(params.filter, temp)) continue;
+        if (!params || params.q || params.group || !listTakesNewContact(params.filter, temp)) continue;
         queryClient.setQueryData<ContactPages>(queryKey, (data) => (data ? prependContact(data, temp) : data));
       }
       return { tempId: temp.id };
@@ -437,6 +472,47 @@ export function useContactPhotoMutation(orgId: string) {
   });
 }
 
+/** One action over the list's selection (ticked ids, or the list's scope): afterwards the lists and counts reload. */
+export function useContactBulkMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContactBulkRequest) => call(org.contacts.bulk.$post({ param: { orgId }, json: input })),
+    onSuccess: () => afterBulk(queryClient, orgId),
+  });
+}
+
+/** The Undo of a bulk move to the trash (by the time it answered). */
+export function useContactBulkRestoreMutation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deletedAt: string) => call(org.contacts.bulk.restore.$post({ param: { orgId }, json: { deleted_at: deletedAt } })),
+    onSuccess: () => afterBulk(queryClient, orgId),
+  });
+}
+
+function afterBulk(queryClient: QueryClient, orgId: string) {
+  void refreshContactLists(queryClient, orgId, { reset: true });
+  void queryClient.invalidateQueries({ queryKey: contactKeys.trash(orgId) });
+  void queryClient.invalidateQueries({ queryKey: groupKeys.organization(orgId) });
+  // A contact's groups in its detail view.
+  void queryClient.invalidateQueries({ queryKey: [...contactKeys.organization(orgId), "detail"] });
+  invalidateDuplicates(queryClient, orgId);
+}
+
+/** The contacts ticked, exported as a file the browser saves (POST: their ids do not fit in a URL). */
+export async function downloadSelection(orgId: string, ids: string[]): Promise<void> {
+  const response = await org.export.selection.$post({ param: { orgId }, json: { ids } });
+  // A refusal throws the server's message, as every other call does.
+  if (!response.ok) await call(Promise.resolve(response));
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "contacts.csv";
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 // Live updates (web/features/live): another person's changes patched into what this tab has loaded.
 
 /** A contact created or restored elsewhere: on top of the lists it belongs in (as a create of our own would be). */
@@ -448,7 +524,7 @@ export async function showContactFromElsewhere(queryClient: QueryClient, orgId: 
   if (!fresh || listed) return;
   for (const [queryKey, data] of queryClient.getQueriesData<ContactPages>({ queryKey: contactKeys.lists(orgId) })) {
     const params = queryKey[3] as ContactListParams | undefined;
-    if (!data || !params || params.q || !listTakesNewContact(params.filter, fresh)) continue;
+    if (!data || !params || params.q || params.group || !listTakesNewContact(params.filter, fresh)) continue;
     if (!containsContact(data, id)) queryClient.setQueryData<ContactPages>(queryKey, prependContact(data, fresh));
   }
 }
@@ -467,9 +543,29 @@ export function dropContactFromElsewhere(queryClient: QueryClient, orgId: string
   queryClient.removeQueries({ queryKey: contactKeys.detail(orgId, id) });
 }
 
+/** Group memberships changed elsewhere: lists and counts narrowed to a group, and contacts' groups, reload. */
+export function refreshGroupScopedContacts(queryClient: QueryClient, orgId: string): Promise<unknown> {
+  const byGroup = (key: readonly unknown[], at: number) => {
+    const part = key[at];
+    return typeof part === "string" ? part !== "" : Boolean((part as ContactListParams | undefined)?.group);
+  };
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: contactKeys.lists(orgId), predicate: (query) => byGroup(query.queryKey, 3) }),
+    queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId), predicate: (query) => byGroup(query.queryKey, 4) }),
+    queryClient.invalidateQueries({
+      queryKey: [...contactKeys.organization(orgId), "detail"],
+      predicate: (query) => query.queryKey.at(-1) === "groups",
+    }),
+  ]);
+}
+
 /** Counts, trash and duplicates after changes elsewhere. */
 export function invalidateContactSideQueries(queryClient: QueryClient, orgId: string): void {
   void queryClient.invalidateQueries({ queryKey: contactKeys.allCounts(orgId) });
   void queryClient.invalidateQueries({ queryKey: contactKeys.trash(orgId) });
   invalidateDuplicates(queryClient, orgId);
 }
+
+// The feature's public surface beyond its data: what other screens show of contacts.
+export type { Contact } from "./types";
+export { LazyDuplicateContactsDialog } from "./components/duplicate-contacts-dialog-lazy";

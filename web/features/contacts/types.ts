@@ -3,12 +3,10 @@ import type { Answer, client } from "@/api";
 
 type ContactRoutes = (typeof client.orgs)[":orgId"]["contacts"];
 
-export type { Page } from "@shared/page";
 export type ContactsPage = Answer<ContactRoutes["$get"]>;
 /** A contact as the API returns it (shared/contact-schemas.ts presents it). */
 export type Contact = ContactsPage["items"][number];
 export type ContactCounts = Answer<ContactRoutes["counts"]["$get"]>;
-export type CreateContactResult = Answer<ContactRoutes["$post"]>;
 export type DuplicateGroup = Answer<ContactRoutes["duplicates"]["$get"]>["items"][number];
 
 export interface ContactListParams {
@@ -16,4 +14,6 @@ export interface ContactListParams {
   q: string;
   filter: ContactFilter;
   sort: ContactSort;
+  /** Only this group's members (its id); absent or "" for every contact. */
+  group?: string;
 }

@@ -72,12 +72,16 @@ export function useGroupDeleteMutation(orgId: string) {
   });
 }
 
-// Membership writes change both sides of the Add Members / Members dialogs of that group.
+// Membership writes change both sides of the Add Members / Members dialogs of that group, and its member count.
 function useMembershipMutation<V extends { groupId: string }, R>(orgId: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (_result, { groupId }) => queryClient.invalidateQueries({ queryKey: groupKeys.group(orgId, groupId) }),
+    onSuccess: (_result, { groupId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: groupKeys.group(orgId, groupId) }),
+        queryClient.invalidateQueries({ queryKey: groupKeys.lists(orgId) }),
+      ]),
   });
 }
 

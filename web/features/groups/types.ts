@@ -1,6 +1,6 @@
 import type { Answer, client } from "@/api";
 
-export type { Contact } from "@/features/contacts/types";
+export type { Contact } from "@/features/contacts/api";
 
 type GroupRoutes = (typeof client.orgs)[":orgId"]["groups"];
 

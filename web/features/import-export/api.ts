@@ -120,3 +120,7 @@ export function useUndoImportMutation(orgId: string) {
 /** The failed rows of a run as a CSV (a same-origin link; the browser downloads it with the session cookie). */
 export const failedRowsUrl = (orgId: string, id: string) =>
   `/api/orgs/${encodeURIComponent(orgId)}/imports/${encodeURIComponent(id)}/failed-rows`;
+
+// The panel /contacts opens for importing and exporting, with the state of which card it shows.
+export { ImportExportPanel } from "./components/import-export-panel";
+export { type PanelCard, useImportExportPanel } from "./hooks/use-import-export-panel";

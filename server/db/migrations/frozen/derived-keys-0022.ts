@@ -1,7 +1,7 @@
 // A frozen copy of the derived keys as migration 0022 computed them (the flat contact of that time): a
 // migration must not change when the application code does.
-import { type CountryCode, phoneKeys } from "../../../../shared/phone.js";
-import { foldText, germanSpelling } from "../../../../shared/search.js";
+import { foldText, germanSpelling } from "./fold-text-0022.js";
+import { type CountryCode, phoneKeys } from "./phone-keys.js";
 import type { ContactsTable } from "../../schema.js";
 
 type KeyFields = Pick<ContactsTable, "first_name" | "last_name" | "company" | "email" | "phone" | "phone2" | "notes">;

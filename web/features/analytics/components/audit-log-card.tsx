@@ -1,15 +1,15 @@
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { FIRST_DAY, LAST_DAY } from "@shared/calendar";
-import { AUDIT_ACTIONS, type AuditEntryView } from "@shared/export-schemas";
-import { REQUIRE_PHONE_LABEL, STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
+import { AUDIT_ACTIONS, type AuditEntryView } from "@shared/export";
+import { REQUIRE_PHONE_LABEL, REQUIRE_TWO_FACTOR_LABEL, STAFF_CARDDAV_LABEL } from "@shared/organization-settings";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { type AuditFilters, useAuditQuery } from "@/features/import-export/export-api";
+import { type AuditFilters, useAuditQuery } from "../api";
 import { useMembersQuery } from "@/features/members/api";
 
 const NO_FILTERS: AuditFilters = { action: "", user: "", from: "", to: "" };
@@ -39,8 +39,10 @@ function details(entry: AuditEntryView): string {
     const what = [data.newDevice === true && "new device", data.fullSync === true && "first full sync"].filter(Boolean).join(", ");
     parts.push(`device “${data.device}”${what ? `: ${what}` : ""}`);
   }
+  if (Array.isArray(data.scopes)) parts.push(`scopes ${data.scopes.join(", ")}`);
   if (typeof data.staffCardDav === "boolean") parts.push(`${STAFF_CARDDAV_LABEL}: ${data.staffCardDav ? "on" : "off"}`);
   if (typeof data.requirePhone === "boolean") parts.push(`${REQUIRE_PHONE_LABEL}: ${data.requirePhone ? "on" : "off"}`);
+  if (typeof data.requireTwoFactor === "boolean") parts.push(`${REQUIRE_TWO_FACTOR_LABEL}: ${data.requireTwoFactor ? "on" : "off"}`);
   if (parts.length === 0) {
     for (const [key, value] of Object.entries(data))
       if (typeof value === "string" || typeof value === "number") parts.push(`${key}: ${value}`);
@@ -67,7 +69,7 @@ export function AuditLogCard({ orgId }: { orgId: string }) {
           the book.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4">
+      <CardContent className="flex flex-col gap-4 max-sm:px-3">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${ids}-action`}>Action</Label>
@@ -120,21 +122,36 @@ export function AuditLogCard({ orgId }: { orgId: string }) {
           <p className="text-sm text-muted-foreground">No records match these filters.</p>
         ) : (
           <Table caption="Audit log">
+            {/* On phones one column: a record's four facts stacked, as four columns would not fit 390 px. */}
             <TableHeader>
-              <TableHead>When</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Person</TableHead>
-              <TableHead>Details</TableHead>
+              <TableHead>
+                <span className="sm:hidden">Record</span>
+                <span className="max-sm:hidden">When</span>
+              </TableHead>
+              <TableHead className="max-sm:hidden">Action</TableHead>
+              <TableHead className="max-sm:hidden">Person</TableHead>
+              <TableHead className="max-sm:hidden">Details</TableHead>
             </TableHeader>
             <tbody>
-              {entries.map((entry) => (
-                <TableRow key={entry.id} data-operation={entry.operation}>
-                  <TableCell className="whitespace-nowrap">{format(new Date(entry.createdAt), "MMM d, yyyy HH:mm")}</TableCell>
-                  <TableCell className="whitespace-nowrap">{AUDIT_ACTIONS[entry.operation] ?? entry.operation}</TableCell>
-                  <TableCell>{entry.user?.name ?? "—"}</TableCell>
-                  <TableCell className="text-muted-foreground">{details(entry)}</TableCell>
-                </TableRow>
-              ))}
+              {entries.map((entry) => {
+                const action = AUDIT_ACTIONS[entry.operation] ?? entry.operation;
+                const by = entry.user?.name ?? "—";
+                const person = entry.apiToken ? `API token “${entry.apiToken.name}” (${by})` : by;
+                const facts = details(entry);
+                return (
+                  <TableRow key={entry.id} data-operation={entry.operation}>
+                    <TableCell className="sm:whitespace-nowrap">
+                      {format(new Date(entry.createdAt), "MMM d, yyyy HH:mm")}
+                      <span className="block font-medium sm:hidden">{action}</span>
+                      <span className="block sm:hidden">{person}</span>
+                      {facts && <span className="block break-words text-muted-foreground sm:hidden">{facts}</span>}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap max-sm:hidden">{action}</TableCell>
+                    <TableCell className="max-sm:hidden">{person}</TableCell>
+                    <TableCell className="text-muted-foreground max-sm:hidden">{facts}</TableCell>
+                  </TableRow>
+                );
+              })}
             </tbody>
           </Table>
         )}

@@ -1,8 +1,9 @@
 import { format, parse } from "date-fns";
-import type { UsageCounts } from "@shared/export-schemas";
+import { useLayoutEffect, useRef } from "react";
+import type { UsageCounts } from "@shared/export";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
-import { useUsageQuery } from "@/features/import-export/export-api";
+import { useUsageQuery } from "../api";
 
 const SERIES: { key: keyof UsageCounts; label: string; color: string }[] = [
   { key: "imports", label: "Imports", color: "bg-sky-500" },
@@ -20,11 +21,13 @@ function lastTwelveMonths() {
   return { from, to };
 }
 
-/** Imports (contacts), exports and searches per month: a bar chart, the same figures as a table, and per person. */
+// Narrower cells on phones, so the four columns of a month fit 390 px without a scroll hiding one.
+const TIGHT = "max-sm:px-2";
+
 /** The column headings of the three counts, shared by both tables. */
 const SeriesHeads = () =>
   SERIES.map((s) => (
-    <TableHead key={s.key} className="text-right">
+    <TableHead key={s.key} className={`text-right ${TIGHT}`}>
       {s.label}
     </TableHead>
   ));
@@ -32,15 +35,29 @@ const SeriesHeads = () =>
 /** One row's three counts, in the order of SeriesHeads. */
 const SeriesCells = ({ counts }: { counts: UsageCounts }) =>
   SERIES.map((s) => (
-    <TableCell key={s.key} className="text-right tabular-nums">
+    <TableCell key={s.key} className={`text-right tabular-nums ${TIGHT}`}>
       {counts[s.key].toLocaleString()}
     </TableCell>
   ));
 
+const isEmpty = (counts: UsageCounts) => SERIES.every(({ key }) => counts[key] === 0);
+
+/** The months from the first that counted anything to the current one (the current one alone when none did). */
+function monthsWithData<T extends UsageCounts>(months: T[]): T[] {
+  const first = months.findIndex((month) => !isEmpty(month));
+  return first === -1 ? months.slice(-1) : months.slice(first);
+}
+
+/** Imports (contacts), exports and searches per month: a bar chart, the same figures as a table, and per person. */
 export function UsageCard({ orgId }: { orgId: string }) {
   const { from, to } = lastTwelveMonths();
   const usage = useUsageQuery(orgId, from, to);
-  const months = usage.data?.months ?? [];
+  const months = monthsWithData(usage.data?.months ?? []);
+  // The chart opens on the latest months: on a phone the earlier ones are a scroll to the left.
+  const chart = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (chart.current) chart.current.scrollLeft = chart.current.scrollWidth;
+  }, [months.length]);
   const people = [...(usage.data?.people ?? [])].sort((a, b) => b.period.localeCompare(a.period) || a.name.localeCompare(b.name));
   // Each series on its own scale: searches outnumber exports by far.
   const max = Object.fromEntries(SERIES.map(({ key }) => [key, Math.max(1, ...months.map((m) => m[key]))])) as Record<
@@ -54,7 +71,7 @@ export function UsageCard({ orgId }: { orgId: string }) {
         <CardTitle>Usage</CardTitle>
         <CardDescription>Contacts imported, exports and searches per month, over the last twelve months.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+      <CardContent className="flex flex-col gap-6 max-sm:px-3">
         {usage.isPending ? (
           <p className="text-sm text-muted-foreground">Loading usage...</p>
         ) : usage.isError ? (
@@ -71,9 +88,9 @@ export function UsageCard({ orgId }: { orgId: string }) {
                   </span>
                 ))}
               </div>
-              <div className="flex h-40 items-end gap-1 overflow-x-auto border-b pb-1">
+              <div ref={chart} data-testid="usage-chart" className="flex h-40 items-end gap-1 overflow-x-auto border-b pb-1">
                 {months.map((month) => (
-                  <div key={month.period} className="flex min-w-10 flex-1 flex-col items-center gap-1">
+                  <div key={month.period} className="flex max-w-24 min-w-10 flex-1 flex-col items-center gap-1">
                     <div className="flex h-32 w-full items-end justify-center gap-0.5">
                       {SERIES.map((s) => (
                         <div
@@ -93,13 +110,13 @@ export function UsageCard({ orgId }: { orgId: string }) {
             </figure>
             <Table caption="Usage per month">
               <TableHeader>
-                <TableHead>Month</TableHead>
+                <TableHead className={TIGHT}>Month</TableHead>
                 <SeriesHeads />
               </TableHeader>
               <tbody>
                 {[...months].reverse().map((month) => (
                   <TableRow key={month.period} data-period={month.period}>
-                    <TableRowHeader>{monthLabel(month.period)}</TableRowHeader>
+                    <TableRowHeader className={`whitespace-nowrap ${TIGHT}`}>{monthLabel(month.period)}</TableRowHeader>
                     <SeriesCells counts={month} />
                   </TableRow>
                 ))}
@@ -108,17 +125,19 @@ export function UsageCard({ orgId }: { orgId: string }) {
             {people.length > 0 && (
               <Table caption="Usage per person and month">
                 <TableHeader>
-                  <TableHead>Month</TableHead>
-                  <TableHead>Person</TableHead>
+                  {/* On phones the month goes under the person's name: five columns would not fit. */}
+                  <TableHead className="max-sm:hidden">Month</TableHead>
+                  <TableHead className={TIGHT}>Person</TableHead>
                   <SeriesHeads />
                 </TableHeader>
                 <tbody>
                   {people.map((row) => (
                     <TableRow key={`${row.period}-${row.userId}`}>
-                      <TableCell className="whitespace-nowrap">{monthLabel(row.period)}</TableCell>
-                      <TableRowHeader>
+                      <TableCell className="whitespace-nowrap max-sm:hidden">{monthLabel(row.period)}</TableCell>
+                      <TableRowHeader className={`break-words ${TIGHT}`}>
                         {row.name}
-                        {row.email && <span className="block text-xs font-normal text-muted-foreground">{row.email}</span>}
+                        {row.email && <span className="block text-xs font-normal break-all text-muted-foreground">{row.email}</span>}
+                        <span className="block text-xs font-normal text-muted-foreground sm:hidden">{monthLabel(row.period)}</span>
                       </TableRowHeader>
                       <SeriesCells counts={row} />
                     </TableRow>

@@ -3,7 +3,7 @@ import { roleAllows } from "@shared/permissions";
 import { matrixRole } from "@shared/policy/can";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { AuditLogCard } from "../components/audit-log-card";
 import { UsageCard } from "../components/usage-card";
 import { NoOrganizationAlert } from "@/components/no-organization-alert";

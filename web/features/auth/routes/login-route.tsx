@@ -3,17 +3,23 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { PageSpinner } from "@/components/ui/spinner";
 import { TAB_LIST_CLASS, TAB_TRIGGER_CLASS } from "@/components/ui/tab-styles";
 import { cn } from "@/lib/utils";
-import { useMeQuery, useSignInMutation } from "../api";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { SESSION_END_MESSAGES } from "@shared/session-types";
+import { useMeQuery, useSessionEndQuery, useSignInMutation } from "../api";
+import { usePasskeySignInMutation } from "../hooks/use-passkey-sign-in";
 import { AuthLayout } from "../components/auth-layout";
 import { LoginForm } from "../components/login-form";
 
 export function LoginRoute() {
   const me = useMeQuery();
   const signIn = useSignInMutation();
+  const passkeySignIn = usePasskeySignInMutation();
+  // Signed out by someone else (an admin's password reset): this browser's own old session says why.
+  const ended = useSessionEndQuery(me.data === null).data?.reason;
 
   // Only for visitors who arrive already signed in. Once the form has been used it navigates by
   // itself; a second redirect from here would race it.
-  if (me.data && signIn.isIdle) return <Navigate to="/contacts" replace />;
+  if (me.data && signIn.isIdle && passkeySignIn.isIdle) return <Navigate to="/contacts" replace />;
   if (me.isPending) return <PageSpinner />;
 
   return (
@@ -25,6 +31,12 @@ export function LoginRoute() {
           </CardTitle>
         </CardHeader>
         <CardContent>
+          {ended && (
+            <Alert role="status" className="mb-4">
+              <AlertTitle>You were signed out</AlertTitle>
+              <AlertDescription>{SESSION_END_MESSAGES[ended]}</AlertDescription>
+            </Alert>
+          )}
           {/* The spec's one tab, as static markup: the Radix tabs (roving focus, presence) would be most of
               this page's own code for a single tab. */}
           <div className="flex flex-col gap-2">
@@ -42,7 +54,7 @@ export function LoginRoute() {
               </button>
             </div>
             <div role="tabpanel" id="login-panel" aria-labelledby="login-tab" className="flex-1 pt-4 outline-none">
-              <LoginForm signIn={signIn} />
+              <LoginForm signIn={signIn} passkeySignIn={passkeySignIn} />
             </div>
           </div>
         </CardContent>

@@ -1,6 +1,7 @@
 import { EllipsisVertical, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { useOnline } from "@/hooks/use-online";
 import type { Contact } from "../types";
 import { isUnsaved } from "../lib/contact-cache";
 
@@ -11,7 +12,9 @@ interface ContactCardMenuProps {
 }
 
 export function ContactCardMenu({ contact, onEdit, onDelete }: ContactCardMenuProps) {
-  const pending = isUnsaved(contact);
+  // Edit and Delete need the server: offline (the list is browsed from the saved copy) the menu is off.
+  const online = useOnline();
+  const pending = isUnsaved(contact) || !online;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

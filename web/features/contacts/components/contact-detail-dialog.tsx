@@ -3,19 +3,19 @@ import { ExternalLink, Mail, MapPin, MessageSquare, Pencil, Phone } from "lucide
 import { type ReactNode, useId, useMemo } from "react";
 import { applyFlatFields, emptyContactData } from "@shared/contact-model/data-schema";
 import { FIRST_ENTRY_FIELDS, type FirstEntryKey, type ListKey, SINGLE_FIELDS } from "@shared/contact-model/fields";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/utils";
-import { type ContactDetail, useContactGroupsQuery, useContactQuery } from "../api";
+import { type ContactDetail, useContactQuery } from "../api";
 import { contactName, entryTypeLabel, formatEntryDate } from "../lib/contact-display";
 import { addressLine, mapsUrl, webUrl } from "../lib/contact-links";
 import type { Contact } from "../types";
 import { ContactAvatar } from "./contact-avatar";
 import { ContactExtras } from "./contact-extras";
+import { ContactGroupsField } from "./contact-groups-field";
 import { ContactHistoryPanel } from "./contact-history-panel";
 import { type ShownPhone, dialableNumber, shownNumber } from "./phone-links";
 
@@ -119,7 +119,6 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
   const placeholder = useMemo(() => placeholderFrom(initial), [initial]);
   const query = useContactQuery(orgId, initial.id, placeholder);
   const contact = query.data ?? placeholder;
-  const groups = useContactGroupsQuery(orgId, initial.id);
   const subtitle = [contact.job_title, contact.department, contact.first_name ? contact.company : null].filter(Boolean).join(" · ");
   const details = SINGLE_FIELDS.filter((f) => f.kind === "line" && contact[f.key]);
   const firstEmail = contact.emails[0]?.value;
@@ -256,21 +255,7 @@ export function ContactDetailDialog({ orgId, contact: initial, onOpenChange, onE
                 <span className="whitespace-pre-line">{contact.notes || "No notes"}</span>
               </Row>
               <Row label="Groups">
-                {groups.data ? (
-                  groups.data.items.length ? (
-                    <span className="flex flex-wrap gap-1">
-                      {groups.data.items.map((g) => (
-                        <Badge key={g.id} variant="secondary">
-                          {g.name}
-                        </Badge>
-                      ))}
-                    </span>
-                  ) : (
-                    "In no group"
-                  )
-                ) : (
-                  "..."
-                )}
+                <ContactGroupsField orgId={orgId} contactId={initial.id} />
               </Row>
               <Row label="Favorite">{contact.is_favorite ? "Yes" : "No"}</Row>
               <Row label="Last accessed">

@@ -6,16 +6,17 @@ import { roleAllows } from "@shared/permissions";
 import { matrixRole } from "@shared/policy/can";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Button } from "@/components/ui/button";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { getErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useContactHistoryQuery, useRestoreVersionMutation } from "../history-api";
 
-/** Who made a change: the person, and the device or the file it came through. */
+/** Who made a change: the person, and the device, the file or the API token it came through. */
 function whoOf(item: HistoryItem): string {
   const person = item.user?.name ?? "Someone";
   if (item.source === "carddav") return `${person} on ${item.actor ?? "a device"}`;
   if (item.source === "import") return `${person}, importing ${item.actor ?? "a file"}`;
+  if (item.source === "api") return `${person} via API token “${item.actor ?? "?"}”`;
   return person;
 }
 

@@ -1,7 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { PHONE_TYPE_LABELS } from "../lib/contact-display";
+import { PHONE_TYPE_LABELS } from "@/lib/phone-type-labels";
 import type { Contact } from "../types";
 import { PhoneNumber, type ShownPhone, SmsLink } from "./phone-links";
 

@@ -1,4 +1,5 @@
 import { ArrowDownToLine, Copy, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ContactFilter, ContactSort } from "@shared/contact-fields";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -28,6 +29,9 @@ interface ContactsControlsProps {
   onAdd?: (() => void) | undefined;
   /** Opens Duplicates (those the policy lets find them). */
   onDuplicates?: (() => void) | undefined;
+  /** The group the list is narrowed to ("" for none) and its selector, beside the chips. */
+  group: string;
+  groupSelect: (compact: boolean) => ReactNode;
 }
 
 function DuplicatesButton({ onClick, compact }: { onClick: () => void; compact?: boolean }) {
@@ -73,8 +77,16 @@ export function ContactsControls(props: ContactsControlsProps) {
         </div>
         <div className="flex items-center gap-2">
           <div className="-mx-1 min-w-0 flex-1 overflow-x-auto px-1">
-            <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} onChange={props.onFilterChange} compact />
+            <ContactFilterChips
+              value={props.filter}
+              counts={props.counts}
+              q={props.q}
+              group={props.group}
+              onChange={props.onFilterChange}
+              compact
+            />
           </div>
+          {props.groupSelect(true)}
           {onDuplicates && <DuplicatesButton onClick={onDuplicates} compact />}
           <ContactViewToggle value={props.view} onChange={props.onViewChange} />
         </div>
@@ -91,7 +103,10 @@ export function ContactsControls(props: ContactsControlsProps) {
       )}
       <ContactSearchInput value={props.search} onChange={props.onSearchChange} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} onChange={props.onFilterChange} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ContactFilterChips value={props.filter} counts={props.counts} q={props.q} group={props.group} onChange={props.onFilterChange} />
+          {props.groupSelect(false)}
+        </div>
         <div className="ml-auto flex items-center gap-2">
           {onDuplicates && <DuplicatesButton onClick={onDuplicates} />}
           <ContactSortMenu value={props.sort} onChange={props.onSortChange} />

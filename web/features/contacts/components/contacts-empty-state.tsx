@@ -11,7 +11,7 @@ interface ContactsEmptyStateProps {
 
 /** Spec section 2's empty states: empty book, search without results, filter without results. */
 export function ContactsEmptyState({ params, view, onAdd }: ContactsEmptyStateProps) {
-  const narrowed = params.q !== "" || params.filter !== "all";
+  const narrowed = params.q !== "" || params.filter !== "all" || Boolean(params.group);
   return (
     <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
       {narrowed ? (

@@ -18,8 +18,9 @@ interface DeletedContactsTableProps {
 const head = "h-10 px-3 text-left align-middle font-medium text-muted-foreground whitespace-nowrap";
 
 /**
- * The trash: a table from sm up (the name and e-mail truncate so both actions always fit), cards with
- * their actions in view on phones.
+ * The trash: a table on wide screens, where the phone, the deletion time and the actions take the width
+ * they need and the name and e-mail share the rest (truncated); cards with their actions in view below
+ * that (tablets and phones, where five columns would cut the time).
  */
 export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: DeletedContactsTableProps) {
   const actions = (contact: Contact) => (
@@ -39,7 +40,7 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
     contact.merged_into ? <span className="block text-xs text-muted-foreground">merged into {contact.merged_into}</span> : null;
   return (
     <>
-      <ul aria-label="Deleted contacts" className="flex flex-col divide-y sm:hidden">
+      <ul aria-label="Deleted contacts" className="flex flex-col divide-y lg:hidden">
         {contacts.map((contact) => (
           <li key={contact.id} className="flex flex-col gap-2 p-3 text-sm">
             <div className="min-w-0">
@@ -47,29 +48,35 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
               <p className="truncate text-muted-foreground">
                 {[contact.phone_display ?? contact.phone, contact.email].filter(Boolean).join(" · ") || "-"}
               </p>
-              <p className="text-xs text-muted-foreground">Deleted {deletedAt(contact)}</p>
+              <p className="text-xs text-muted-foreground">
+                Deleted{" "}
+                <span className="inline-block" data-testid="deleted-at">
+                  {deletedAt(contact)}
+                </span>
+              </p>
               {mergedInto(contact)}
             </div>
             <div className="flex gap-2">{actions(contact)}</div>
           </li>
         ))}
       </ul>
-      <table aria-label="Deleted contacts" className="hidden w-full table-fixed text-sm sm:table">
+      {/* max-w-0 lets the name and e-mail shrink (and truncate) while the w-px columns keep their content's width. */}
+      <table aria-label="Deleted contacts" className="hidden w-full text-sm lg:table">
         <thead className="sticky top-0 border-b bg-background">
           <tr>
-            <th scope="col" className={`${head} w-[24%]`}>
+            <th scope="col" className={`${head} w-[40%]`}>
               Name
             </th>
-            <th scope="col" className={`${head} hidden sm:table-cell`}>
+            <th scope="col" className={head}>
               Email
             </th>
-            <th scope="col" className={`${head} w-40`}>
+            <th scope="col" className={`${head} w-px`}>
               Phone
             </th>
-            <th scope="col" className={`${head} hidden w-40 sm:table-cell`}>
+            <th scope="col" className={`${head} w-px`}>
               Deleted
             </th>
-            <th scope="col" className={`${head} w-64 text-right`}>
+            <th scope="col" className={`${head} w-px text-right`}>
               Actions
             </th>
           </tr>
@@ -77,13 +84,15 @@ export function DeletedContactsTable({ contacts, busyId, onRestore, onPurge }: D
         <tbody>
           {contacts.map((contact) => (
             <tr key={contact.id} className="border-b last:border-0">
-              <td className="truncate px-3 py-2 font-medium">
+              <td className="max-w-0 truncate px-3 py-2 font-medium">
                 {contactName(contact)}
                 {mergedInto(contact)}
               </td>
-              <td className="hidden truncate px-3 py-2 sm:table-cell">{contact.email || "-"}</td>
+              <td className="max-w-0 truncate px-3 py-2">{contact.email || "-"}</td>
               <td className="px-3 py-2 whitespace-nowrap">{contact.phone_display ?? contact.phone ?? "-"}</td>
-              <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{deletedAt(contact)}</td>
+              <td className="px-3 py-2 whitespace-nowrap" data-testid="deleted-at">
+                {deletedAt(contact)}
+              </td>
               <td className="px-3 py-2">
                 <div className="flex justify-end gap-2">{actions(contact)}</div>
               </td>

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { useDuplicateContactsQuery } from "../api";
 import { failureReason } from "../lib/contact-display";
 import type { DuplicateGroup } from "../types";

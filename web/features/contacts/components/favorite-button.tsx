@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useOnline } from "@/hooks/use-online";
 import { cn } from "@/lib/utils";
 import type { Contact } from "../types";
 import { isUnsaved } from "../lib/contact-cache";
@@ -13,6 +14,7 @@ interface FavoriteButtonProps {
 /** The favourite star; its name says what a press does ('Add to favorites' / 'Remove from favorites'). */
 export function FavoriteButton({ contact, onToggle, className }: FavoriteButtonProps) {
   const favorite = contact.is_favorite;
+  const online = useOnline();
   return (
     <Button
       variant="ghost"
@@ -20,7 +22,7 @@ export function FavoriteButton({ contact, onToggle, className }: FavoriteButtonP
       className={cn("size-8", className)}
       aria-label={favorite ? "Remove from favorites" : "Add to favorites"}
       data-skip-access=""
-      disabled={isUnsaved(contact)}
+      disabled={isUnsaved(contact) || !online}
       onClick={() => onToggle(contact)}
     >
       <Star aria-hidden="true" className={cn(favorite ? "fill-amber-400 text-amber-500" : "text-muted-foreground")} />

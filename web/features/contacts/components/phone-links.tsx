@@ -1,5 +1,5 @@
 import { MessageSquare } from "lucide-react";
-import { dialableFrom } from "@shared/phone-text";
+import { dialableFrom } from "@shared/phone-no-library";
 import { cn } from "@/lib/utils";
 import type { Contact } from "../types";
 

@@ -13,7 +13,10 @@ interface TrashDialogProps {
   onConfirm: (contact: Contact) => void;
 }
 
-/** Delete confirmation: 'Move to Trash?' (the contact can be restored from the Deleted Contacts dialog). */
+/** Where a trashed contact is restored: the Deleted Contacts dialog of this screen (its toolbar, or the phone's actions sheet). */
+const RESTORED_FROM = "Deleted Contacts, on the Contacts screen";
+
+/** Delete confirmation: 'Move to Trash?', and where the contact can be restored from. */
 export function TrashDialog({ contact, canRestore, onOpenChange, onConfirm }: TrashDialogProps) {
   return (
     <ConfirmDialog
@@ -24,7 +27,7 @@ export function TrashDialog({ contact, canRestore, onOpenChange, onConfirm }: Tr
       description={
         <>
           {contact && <strong className="text-foreground">{contactName(contact)}</strong>} will be moved to the trash.{" "}
-          <span>{canRestore ? "You can restore it later from the admin panel" : "An admin can restore it if needed."}</span>
+          <span>{canRestore ? `You can restore it later from ${RESTORED_FROM}.` : `An admin can restore it from ${RESTORED_FROM}.`}</span>
         </>
       }
       confirmLabel="Move to Trash"

@@ -41,6 +41,9 @@ export function useWindowList({ count, estimateSize, lanes = 1, hasNextPage, can
     estimateSize: () => estimateSize,
     overscan: 6,
     lanes,
+    // A card's column is fixed when it is first placed, by the estimate: placed by measured heights, a
+    // card that grows ('More details') would send the cards after it to other columns.
+    laneAssignmentMode: "estimate",
     scrollMargin,
   });
 

@@ -1,7 +1,8 @@
-import { COUNT_CAP, type ContactFilter, type ContactSort, type PhoneType } from "@shared/contact-fields";
+import { COUNT_CAP, type ContactFilter, type ContactSort } from "@shared/contact-fields";
 import type { LIST_FIELDS } from "@shared/contact-model/fields";
 import { isApiError } from "@/api";
 import { getErrorMessage } from "@/lib/error-message";
+import { PHONE_TYPE_LABELS } from "@/lib/phone-type-labels";
 
 export { contactDisplayName as contactName } from "@shared/contact-display";
 
@@ -10,6 +11,12 @@ export const FILTER_LABELS: Record<ContactFilter, string> = {
   favorites: "Favorites",
   recent: "Recent",
   birthdays: "This month",
+};
+
+/** Favourites and Recent belong to the organization (the spec's model): the chips say whose they are. */
+export const FILTER_HINTS: Partial<Record<ContactFilter, (organization: string) => string>> = {
+  favorites: (organization) => `Favourites are shared with everyone in ${organization}`,
+  recent: (organization) => `Recently opened by anyone in ${organization}`,
 };
 
 export const SORT_LABELS: Record<ContactSort, string> = {
@@ -21,31 +28,6 @@ export const SORT_LABELS: Record<ContactSort, string> = {
   created: "Newest",
   updated: "Recently updated",
   birthday: "Birthday",
-};
-
-/** Readable names for the device phone types (spec section 3). */
-export const PHONE_TYPE_LABELS: Record<PhoneType, string> = {
-  mobile: "Mobile",
-  home: "Home",
-  work: "Work",
-  other: "Other",
-  custom: "Custom",
-  fax_work: "Work fax",
-  fax_home: "Home fax",
-  pager: "Pager",
-  callback: "Callback",
-  car: "Car",
-  company_main: "Company main",
-  isdn: "ISDN",
-  main: "Main",
-  other_fax: "Other fax",
-  radio: "Radio",
-  telex: "Telex",
-  tty_tdd: "TTY/TDD",
-  work_mobile: "Work mobile",
-  work_pager: "Work pager",
-  assistant: "Assistant",
-  mms: "MMS",
 };
 
 /** Every type a list entry can have (phones, e-mails, addresses, websites, dates), from the field table. */
@@ -94,8 +76,8 @@ export const isCappedCount = (value: number) => value > COUNT_CAP;
 export const formatCount = (value: number, exact = false) =>
   !exact && isCappedCount(value) ? `${numberFormat.format(COUNT_CAP)}+` : numberFormat.format(value);
 
-/** The unsearched "All Contacts" count is an exact counter; every other count is capped. */
-export const isExactCount = (filter: ContactFilter, q: string) => filter === "all" && q === "";
+/** Only "All" of the whole book is an exact counter; a search's or a group's counts stop at the cap. */
+export const isExactCount = (filter: ContactFilter, q: string, group = "") => filter === "all" && q === "" && group === "";
 
 /** Up to two letters for a contact without a photo: first and last name, or the company's first words. */
 export function contactInitials(contact: { first_name: string | null; last_name: string | null; company: string | null }): string {

@@ -5,16 +5,17 @@ import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useMeQuery } from "@/features/auth/api";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
-import { useImportExportPanel } from "@/features/import-export/hooks/use-import-export-panel";
+import { useCurrentOrganization } from "@/features/organizations/api";
+import { ImportExportPanel, useImportExportPanel } from "@/features/import-export/api";
 import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
+import { useOnline } from "@/hooks/use-online";
+import { matchesSearch } from "../lib/local-search";
 import { useRememberedChoice } from "@/hooks/use-remembered-choice";
 import { fetchContact, useContactCountsQuery, useContactDeleteMutation, useContactsQuery, useContactUndoDeleteMutation } from "../api";
 import { ContactsControls } from "../components/contacts-controls";
 import { type ContactView, ContactsList } from "../components/contacts-list";
 import { ContactActionsSheet, type ContactCommands, ContactsToolbar } from "../components/contact-actions-sheet";
-import { ImportExportPanel } from "../components/import-export-panel";
 import { TrashDialog } from "../components/trash-dialog";
 import { useContactListRefresh } from "../hooks/use-contact-list-refresh";
 import { useMergeToasts } from "../hooks/use-merge-toasts";
@@ -23,12 +24,18 @@ import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { failureReason, isCappedCount, isExactCount } from "../lib/contact-display";
 import type { Contact } from "../types";
 import { NO_ORGANIZATION, NoOrganizationAlert } from "@/components/no-organization-alert";
+import { useSearchParams } from "react-router";
+import { ContactGroupSelect } from "../components/contact-group-select";
+import { SelectionBar, selectionWords } from "../components/contact-selection-bar";
+import { useBulkActions } from "../hooks/use-bulk-actions";
+import { useListSelection } from "../hooks/use-list-selection";
 
 // The dialogs (the form with react-hook-form, zod and the phone library; details; deleted contacts) load
 // when first opened, so the list shows without them; the form's code is fetched once the list is up.
 const loadForm = () => import("../components/contact-form-dialog");
 const ContactFormDialog = lazy(() => loadForm().then((m) => ({ default: m.ContactFormDialog })));
 const ContactDetailDialog = lazy(() => import("../components/contact-detail-dialog").then((m) => ({ default: m.ContactDetailDialog })));
+const BulkGroupDialog = lazy(() => import("../components/bulk-group-dialog").then((m) => ({ default: m.BulkGroupDialog })));
 const DeletedContactsDialog = lazy(() =>
   import("../components/deleted-contacts-dialog").then((m) => ({ default: m.DeletedContactsDialog })),
 );
@@ -67,6 +74,16 @@ export function ContactsRoute() {
   }, []);
 
   const [search, setSearch] = useState("");
+  // The group the list is narrowed to lives in the URL (/contacts?group=<id>): a link or a reload keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const group = searchParams.get("group") ?? "";
+  const setGroup = (id: string) =>
+    setSearchParams((shown) => {
+      const next = new URLSearchParams(shown);
+      if (id) next.set("group", id);
+      else next.delete("group");
+      return next;
+    });
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<ContactFilter>("all");
   const userId = me.data?.user.id;
@@ -77,9 +94,23 @@ export function ContactsRoute() {
   const panel = useImportExportPanel();
   const [dialog, setDialog] = useState<ContactsDialog>(null);
 
-  const params = useMemo(() => ({ q, filter, sort }), [q, filter, sort]);
+  // Offline the server cannot search: the list last loaded for this filter and sort is searched in the
+  // browser instead, and the chips, whose counts are the server's, show none for a search.
+  const online = useOnline();
+  const params = useMemo(() => ({ q: online ? q : "", filter, sort, group }), [online, q, filter, sort, group]);
   const contacts = useContactsQuery(orgId, params);
-  const counts = useContactCountsQuery(orgId, q);
+  const counts = useContactCountsQuery(orgId, params.q, group);
+  const shownCounts = params.q === q ? counts.data : undefined;
+  const pages = contacts.data?.pages;
+  // Rows that are not the server's answer to this search (offline, or a previous search's rows while the
+  // new one loads) are searched in the browser, so the list never shows what the search excludes.
+  const localSearch = params.q !== q || contacts.isPlaceholderData ? q : "";
+  const rows = useMemo(
+    () => (pages?.flatMap((page) => page.items) ?? []).filter((contact) => !localSearch || matchesSearch(contact, localSearch)),
+    [pages, localSearch],
+  );
+  const selection = useListSelection(rows, `${orgId}|${q}|${filter}|${group}`);
+  const bulk = useBulkActions(orgId ?? "", params, selection);
   const refresh = useContactListRefresh(orgId);
   const writes = useContactRowWrites(orgId ?? "");
   const deleteContact = useContactDeleteMutation(orgId ?? "");
@@ -143,13 +174,14 @@ export function ContactsRoute() {
     onDelete: (contact) => setDialog({ kind: "trash", contact }),
   };
   // The list's size for assistive technology, when the count is exact (not capped, not from another search).
-  const count = counts.data && !counts.isPlaceholderData ? counts.data[filter] : undefined;
-  const listTotal = count !== undefined && (isExactCount(filter, q) || !isCappedCount(count)) ? count : undefined;
+  const count = shownCounts && !counts.isPlaceholderData ? shownCounts[filter] : undefined;
+  const listTotal = count !== undefined && (isExactCount(filter, q, group) || !isCappedCount(count)) ? count : undefined;
   const refreshing = contacts.isRefetching && !contacts.isFetchingNextPage;
   const commands: ContactCommands = {
     refreshing,
     onRefresh: () => (orgId ? void refresh() : toast.info(NO_ORGANIZATION)),
     onShowDeleted: roleAllows(role, "trash.view") && orgId ? () => setDialog({ kind: "deleted" }) : undefined,
+    canExport: roleAllows(role, "contacts.export"),
     panelId,
     panelCard: panel.card,
     onTogglePanel: panel.toggle,
@@ -161,10 +193,17 @@ export function ContactsRoute() {
       <PageHeader
         title="Contact Management"
         description="Manage your organization's contacts"
-        actions={isDesktop ? <ContactsToolbar {...commands} /> : <ContactActionsSheet {...commands} />}
+        actions={
+          // Offline the list stays browsable (app-shell.tsx); what asks the server is off.
+          <fieldset disabled={!online} className="contents">
+            {isDesktop ? <ContactsToolbar {...commands} /> : <ContactActionsSheet {...commands} />}
+          </fieldset>
+        }
         className="max-sm:mb-3 max-sm:flex-row max-sm:items-center max-sm:justify-between"
       />
-      <ImportExportPanel id={panelId} card={panel.card} listScope={{ q, filter }} />
+      <fieldset disabled={!online} className="contents">
+        <ImportExportPanel id={panelId} card={panel.card} listScope={{ q, filter }} />
+      </fieldset>
       {me.isPending ? (
         <PageSpinner label="Loading contacts" />
       ) : !orgId ? (
@@ -175,7 +214,7 @@ export function ContactsRoute() {
             search={search}
             onSearchChange={setSearch}
             filter={filter}
-            counts={counts.data}
+            counts={shownCounts}
             q={q}
             onFilterChange={setFilter}
             sort={sort}
@@ -184,12 +223,29 @@ export function ContactsRoute() {
             onViewChange={setViewChoice}
             onPullToRefresh={isDesktop ? undefined : commands.onRefresh}
             refreshing={refreshing}
-            onAdd={isDesktop ? undefined : handleAdd}
-            onDuplicates={roleAllows(role, "contacts.duplicates") ? () => setDialog({ kind: "duplicates" }) : undefined}
+            onAdd={isDesktop || !online ? undefined : handleAdd}
+            onDuplicates={online && roleAllows(role, "contacts.duplicates") ? () => setDialog({ kind: "duplicates" }) : undefined}
+            group={group}
+            groupSelect={(compact) => <ContactGroupSelect orgId={orgId} value={group} onChange={setGroup} compact={compact} />}
           />
+          {view === "table" && online && (
+            <SelectionBar
+              selection={selection}
+              loaded={rows.length}
+              more={contacts.hasNextPage}
+              count={count}
+              exact={isExactCount(filter, q, group)}
+              bulk={bulk}
+              canExport={roleAllows(role, "contacts.export")}
+            />
+          )}
           <ContactsList
+            contacts={rows}
+            selection={selection}
+            onSortChange={setSort}
             query={contacts}
             params={params}
+            search={q}
             view={view}
             lanes={isWide ? 3 : isDesktop ? 2 : 1}
             total={listTotal}
@@ -199,6 +255,17 @@ export function ContactsRoute() {
         </>
       )}
       <Suspense fallback={null}>
+        {orgId && bulk.groupChoice && (
+          <BulkGroupDialog
+            orgId={orgId}
+            mode={bulk.groupChoice.mode}
+            what={selectionWords(selection, count, isExactCount(filter, q, group))}
+            initialGroup={bulk.groupChoice.mode === "remove" ? group : ""}
+            busy={bulk.busy}
+            onConfirm={bulk.onGroup}
+            onOpenChange={(open) => !open && bulk.setGroupChoice(null)}
+          />
+        )}
         {orgId && dialog?.kind === "form" && (
           <ContactFormDialog
             orgId={orgId}

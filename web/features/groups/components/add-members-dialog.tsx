@@ -40,9 +40,10 @@ export function AddMembersDialog({ orgId, group, open, onOpenChange }: AddMember
     addMembers.mutate(
       { groupId: group.id, contactIds: parsed.data.contact_ids },
       {
+        // The dialog stays open: more can be found and added; those added leave the list.
         onSuccess: ({ added }) => {
           toast.success(`Added ${added} contacts to the group`);
-          onOpenChange(false);
+          selection.clear();
         },
         onError: (error) => toast.error("Failed to add members to group", { description: error.message }),
       },
@@ -81,11 +82,11 @@ export function AddMembersDialog({ orgId, group, open, onOpenChange }: AddMember
             {count > 0 ? `${count} selected` : ""}
           </p>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={adding}>
-            Cancel
+            Done
           </Button>
           <Button onClick={handleAdd} disabled={count === 0 || adding}>
             {adding && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-            {`Add ${count} Contact(s)`}
+            {count === 0 ? "Add contacts" : `Add ${count} ${count === 1 ? "contact" : "contacts"}`}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { formatPhone } from "@shared/phone";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { contactName } from "@/features/contacts/lib/contact-display";
+import { contactDisplayName } from "@shared/contact-display";
 import type { Contact } from "../types";
 
 interface CandidateOptionProps {
@@ -28,7 +28,7 @@ export function CandidateOption({ contact, checked, disabled, onCheckedChange }:
       />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
         <Label htmlFor={id} className="min-w-0 cursor-pointer leading-snug break-words">
-          {contactName(contact)}
+          {contactDisplayName(contact)}
         </Label>
         {details && (
           <p id={`${id}-details`} className="truncate text-xs text-muted-foreground sm:text-sm">

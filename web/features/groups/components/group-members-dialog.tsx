@@ -57,6 +57,10 @@ export function GroupMembersDialog({ orgId, group, onAddMembers, open, onOpenCha
           <DialogTitle className="break-words pr-6">Members of {group.name}</DialogTitle>
           <DialogDescription>Removing a contact from the group keeps the contact in your contact book.</DialogDescription>
         </DialogHeader>
+        <Button variant="outline" size="sm" className="self-start" onClick={onAddMembers}>
+          <UserPlus aria-hidden="true" />
+          Add Members
+        </Button>
         {members.isPending ? (
           <Spinner label="Loading group members" className="mx-auto my-6 size-6 text-muted-foreground" />
         ) : !members.data ? (
@@ -70,10 +74,6 @@ export function GroupMembersDialog({ orgId, group, onAddMembers, open, onOpenCha
         ) : items.length === 0 ? (
           <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="text-sm text-muted-foreground">No members in this group</p>
-            <Button variant="outline" size="sm" onClick={onAddMembers}>
-              <UserPlus aria-hidden="true" />
-              Add Members
-            </Button>
           </div>
         ) : (
           <div className="flex min-w-0 flex-col gap-3">

@@ -51,6 +51,14 @@ function GroupsCardBody({ groups, hasOrganization, pending, onAdd, onAction }: G
       </div>
     );
   }
+  // Offline, a list never loaded on this device waits for the network: say so instead of loading forever.
+  if (groups.isPending && groups.isPaused) {
+    return (
+      <p role="status" className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+        The groups were not loaded before the connection was lost. They will show when the connection returns.
+      </p>
+    );
+  }
   if (groups.isPending) return <GroupsSkeleton />;
   // A failed refetch keeps the rows already shown (the toast reports it); only a first load shows the error state.
   if (!groups.data) {

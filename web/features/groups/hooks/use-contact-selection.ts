@@ -14,5 +14,5 @@ export function useContactSelection() {
     });
   }
 
-  return { selected, ids: [...selected.keys()], isSelected: (id: string) => selected.has(id), toggle };
+  return { selected, ids: [...selected.keys()], isSelected: (id: string) => selected.has(id), toggle, clear: () => setSelected(new Map()) };
 }

@@ -1,6 +1,6 @@
 import type { Group } from "../types";
 
-/** The one dialog open on the User Groups screen, with the group it is about (the "selection"). */
+/** The one dialog open on the Groups screen, with the group it is about (the "selection"). */
 export type GroupDialog =
   | { kind: "form"; group: Group | null }
   | { kind: "delete"; group: Group }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/page-header";
 import { useMeQuery } from "@/features/auth/api";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { useGroupsQuery } from "../api";
 import { GroupDialogs } from "../components/group-dialogs";
 import { GroupsCard } from "../components/groups-card";
@@ -17,7 +17,7 @@ const ACTION_DIALOGS: Record<GroupAction, (group: Group) => NonNullable<GroupDia
   delete: (group) => ({ kind: "delete", group }),
 };
 
-/** User Groups (/groups): the organization's groups, with dialogs to edit them and their members. */
+/** Groups (/groups): the organization's groups, with dialogs to edit them and their members. */
 export function GroupsRoute() {
   const me = useMeQuery();
   const { current } = useCurrentOrganization();
@@ -37,7 +37,7 @@ export function GroupsRoute() {
   return (
     <>
       <PageHeader
-        title="User Groups"
+        title="Groups"
         description={
           current ? (
             <>

@@ -2,7 +2,7 @@ import { type ColumnMapping, MAPPING_CHOICES, choiceOf, isListTarget } from "@sh
 import { LIST_FIELDS } from "@shared/contact-model/fields";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableCell, TableHead, TableHeader, TableRow, TableRowHeader } from "@/components/ui/table";
-import { PHONE_TYPE_LABELS } from "@/features/contacts/lib/contact-display";
+import { PHONE_TYPE_LABELS } from "@/lib/phone-type-labels";
 import { retarget } from "../lib/csv-layout";
 
 const TARGET_OPTIONS = MAPPING_CHOICES.map(({ value, label }) => ({ value, label }));

@@ -2,7 +2,7 @@ import { Download, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/lib/toast";
 import type { ContactFilter } from "@shared/contact-fields";
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from "@shared/export-schemas";
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from "@shared/export";
 import { roleAllows } from "@shared/permissions";
 import { matrixRole } from "@shared/policy/can";
 import { isApiError } from "@/api";
@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useGroupsQuery } from "@/features/groups/api";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { type ExportChoice, exportHref, fetchExportSummary } from "../export-api";
 import { NoOrganizationAlert } from "@/components/no-organization-alert";
 

@@ -1,4 +1,4 @@
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { hasContactPicker } from "../lib/contact-picker";
 import { FileImportCard } from "./file-import-card";
 import { MobileImportGuide } from "./mobile-import-guide";

@@ -2,7 +2,7 @@ import { MailOpen } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/page-header";
 import { PageSpinner } from "@/components/ui/spinner";
-import { storeCurrentOrganization } from "@/features/organizations/current-organization-store";
+import { storeCurrentOrganization } from "@/features/organizations/api";
 import { type MyInvitation, useAcceptInvitationMutation, useDeclineInvitationMutation, useMyInvitationsQuery } from "../api";
 import { InvitationCard } from "../components/invitation-card";
 

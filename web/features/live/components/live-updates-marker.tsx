@@ -1,5 +1,5 @@
 import { useMeQuery } from "@/features/auth/api";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { useLiveUpdates } from "../hooks/use-live-updates";
 
 /**

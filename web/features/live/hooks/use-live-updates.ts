@@ -15,6 +15,16 @@ const UNSAVED_RECHECK_MS = 1000;
 const tabActive = () => document.visibilityState === "visible" && document.hasFocus();
 
 /**
+ * The last event the page has dealt with (applied to its screens, or passed over as the echo of its own
+ * action), on the page for whoever must know a change has been taken in, not only sent: browser tests
+ * that check what a change did not cause, support.
+ */
+function markSettled(events: LiveEvent[]) {
+  const last = events.at(-1);
+  if (last) document.documentElement.dataset.liveSettled = `${last.type}:${last.ids.join(",")}`;
+}
+
+/**
  * Follows the organization's live stream for as long as the signed-in screens are shown (spec section
  * 4): events debounced, ignored while the tab is hidden or unfocused (it refreshes when it comes
  * back), ignored when they echo this person's own action of the last 5 s, held while a form holds
@@ -41,7 +51,7 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
       if (missed) {
         missed = false;
         void refreshEverything(queryClient, orgId);
-      } else if (batch.length) void applyLiveEvents(queryClient, orgId, myUserId, batch);
+      } else if (batch.length) void applyLiveEvents(queryClient, orgId, myUserId, batch).then(() => markSettled(batch));
     };
     const schedule = () => {
       if (timer === undefined) timer = setTimeout(flush, DEBOUNCE_MS);
@@ -58,7 +68,10 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
             });
           }
         }
-        if (event.type !== "notification.created" && isOwnRecentAction(event.actorId, myUserId)) return;
+        if (event.type !== "notification.created" && isOwnRecentAction(event.actorId, myUserId)) {
+          markSettled([event]);
+          return;
+        }
         if (!tabActive()) {
           missed = true;
           return;
@@ -70,9 +83,14 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
         missed = true;
         if (tabActive()) schedule();
       },
-      // Signed out: /api/me now answers 401 and the shell goes to the login. Removed, or the organization
+      // Signed out: /api/me now answers 401 and the shell goes to the login. The organization now requires
+      // two-factor: /api/me's flags bring up the walk-through at once. Removed, or the organization
       // deleted: what the person may see is re-read on their next screen (the bell tells them why).
-      ended: (reason) => void queryClient.invalidateQueries({ queryKey: ["me"], refetchType: reason === "signed-out" ? "active" : "none" }),
+      ended: (reason) =>
+        void queryClient.invalidateQueries({
+          queryKey: ["me"],
+          refetchType: reason === "signed-out" || reason === "two-factor-required" ? "active" : "none",
+        }),
       status: (next) => {
         // Also on the page, for whoever needs to know the stream is live (browser tests, support).
         document.documentElement.dataset.live = next;

@@ -6,6 +6,7 @@ import {
   invalidateContactSideQueries,
   refreshContactFromElsewhere,
   refreshContactLists,
+  refreshGroupScopedContacts,
   showContactFromElsewhere,
 } from "@/features/contacts/api";
 import { groupKeys } from "@/features/groups/api";
@@ -93,7 +94,8 @@ export async function applyLiveEvents(queryClient: QueryClient, orgId: string, m
     // Group member rows show the contact's name and phone, and trashed contacts leave them.
     groups = true;
   }
-  if (groups) work.push(queryClient.invalidateQueries({ queryKey: groupKeys.organization(orgId) }));
+  if (groups)
+    work.push(queryClient.invalidateQueries({ queryKey: groupKeys.organization(orgId) }), refreshGroupScopedContacts(queryClient, orgId));
   if (members) work.push(queryClient.invalidateQueries({ queryKey: memberKeys.organization(orgId) }));
   if (me) work.push(queryClient.invalidateQueries({ queryKey: authKeys.me }));
   if (bell)

@@ -17,11 +17,6 @@ export function recordRemoteChange(contactId: string, change: RemoteChange): voi
   for (const listener of listeners) listener();
 }
 
-export function clearRemoteChange(contactId: string): void {
-  if (!changes.delete(contactId)) return;
-  for (const listener of listeners) listener();
-}
-
 export function subscribeRemoteChanges(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

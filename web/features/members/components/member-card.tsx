@@ -9,6 +9,7 @@ import type { MemberAction } from "../lib/member-dialog";
 import { MEMBER_ROLE_LABELS } from "../lib/role-label";
 import { MemberActionsMenu } from "./member-actions-menu";
 import { MemberRoleBadges } from "./member-role-badge";
+import { MemberTwoFactorBadge } from "./member-two-factor-badge";
 
 interface MemberCardProps {
   member: Member;
@@ -30,7 +31,10 @@ export function MemberCard({ member, isSelf, onAction }: MemberCardProps) {
             {isSelf && <Badge variant="outline">You</Badge>}
           </div>
           <p className="truncate text-sm text-muted-foreground">{member.email}</p>
-          <MemberRoleBadges member={member} />
+          <span className="inline-flex flex-wrap items-center gap-1">
+            <MemberRoleBadges member={member} />
+            <MemberTwoFactorBadge member={member} />
+          </span>
         </div>
         <MemberActionsMenu member={member} onAction={onAction} />
       </div>

@@ -1,6 +1,6 @@
 import type { MemberDialog } from "../lib/member-dialog";
 import { AddMemberDialog } from "./add-member-dialog";
-import { DuplicateContactsDialog } from "@/features/contacts/components/duplicate-contacts-dialog";
+import { LazyDuplicateContactsDialog } from "@/features/contacts/api";
 import { EditMemberDialog } from "./edit-member-dialog";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
@@ -22,7 +22,7 @@ export function MemberDialogs({ organizationId, dialog, onClose }: MemberDialogs
     case "search":
       return <SearchUsersDialog organizationId={organizationId} {...shown} />;
     case "duplicates":
-      return <DuplicateContactsDialog {...shown} />;
+      return <LazyDuplicateContactsDialog {...shown} />;
     case "edit":
       return <EditMemberDialog organizationId={organizationId} member={dialog.member} {...shown} />;
     case "reset":

@@ -5,6 +5,7 @@ import { hasMemberActions } from "../lib/member-menu";
 import { MemberActionsMenu } from "./member-actions-menu";
 import { MemberEditButton } from "./member-edit-button";
 import { MemberRoleBadges } from "./member-role-badge";
+import { MemberTwoFactorBadge } from "./member-two-factor-badge";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 interface MembersTableProps {
@@ -12,7 +13,7 @@ interface MembersTableProps {
   onAction: (action: MemberAction, member: Member) => void;
 }
 
-/** Desktop list of the organization's users (spec section 2: Name, Email, Role, Joined, Actions). */
+/** Desktop list of the organization's users (spec section 2: Name, Email, Role, Joined, Actions; and who has two-factor). */
 export function MembersTable({ members, onAction }: MembersTableProps) {
   return (
     <Table caption="Organization users">
@@ -20,6 +21,7 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
         <TableHead>Name</TableHead>
         <TableHead>Email</TableHead>
         <TableHead>Role</TableHead>
+        <TableHead className="hidden lg:table-cell">Two-factor</TableHead>
         <TableHead className="hidden lg:table-cell">Joined</TableHead>
         <TableHead className="text-right">Actions</TableHead>
       </TableHeader>
@@ -31,6 +33,9 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
               <TableCell className="max-w-[16rem] truncate text-muted-foreground">{member.email}</TableCell>
               <TableCell>
                 <MemberRoleBadges member={member} />
+              </TableCell>
+              <TableCell className="hidden lg:table-cell">
+                <MemberTwoFactorBadge member={member} />
               </TableCell>
               <TableCell className="hidden text-muted-foreground lg:table-cell">{formatJoined(member.created_at)}</TableCell>
               <TableCell>

@@ -5,8 +5,7 @@ import { roleAllows } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { useMeQuery } from "@/features/auth/api";
-import { OrganizationSettingsCard } from "@/features/organizations/components/organization-settings-card";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { LazyOrganizationSettingsCard, useCurrentOrganization } from "@/features/organizations/api";
 import { matrixRole } from "@shared/policy/can";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { type Member, useMemberResetEmailMutation, useMembersQuery } from "../api";
@@ -75,7 +74,7 @@ export function UserManagementRoute() {
         <>
           <MembersPanel members={members} actorUserId={actorUserId} onAction={handleMemberAction} />
           <PendingInvitations organizationId={organizationId} />
-          {current && roleAllows(actorRole, "organization.settings") && <OrganizationSettingsCard organization={current} />}
+          {current && roleAllows(actorRole, "organization.settings") && <LazyOrganizationSettingsCard organization={current} />}
         </>
       ) : (
         <NoOrganizationAlert description="Select or create an organization to manage its users." />

@@ -1,6 +1,8 @@
 import {
   REQUIRE_PHONE_DESCRIPTION,
   REQUIRE_PHONE_LABEL,
+  REQUIRE_TWO_FACTOR_DESCRIPTION,
+  REQUIRE_TWO_FACTOR_LABEL,
   STAFF_CARDDAV_DESCRIPTION,
   STAFF_CARDDAV_LABEL,
 } from "@shared/organization-settings";
@@ -12,7 +14,7 @@ import { getErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { type OrganizationSettings, useOrganizationSettingsMutation } from "../api";
 
-type SettingKey = "staffCardDav" | "requirePhone";
+type SettingKey = "staffCardDav" | "requirePhone" | "requireTwoFactor";
 
 interface SettingSwitchProps {
   id: string;
@@ -68,6 +70,14 @@ export function OrganizationSettingsCard({ organization }: { organization: MeOrg
           checked={shown("requirePhone")}
           disabled={update.isPending}
           onChange={(requirePhone) => change({ requirePhone })}
+        />
+        <SettingSwitch
+          id="require-two-factor"
+          label={REQUIRE_TWO_FACTOR_LABEL}
+          description={REQUIRE_TWO_FACTOR_DESCRIPTION}
+          checked={shown("requireTwoFactor")}
+          disabled={update.isPending}
+          onChange={(requireTwoFactor) => change({ requireTwoFactor })}
         />
       </CardContent>
     </Card>

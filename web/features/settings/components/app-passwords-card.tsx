@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatDistanceToNow } from "date-fns";
-import { Copy, KeyRound, LoaderCircle, Trash2 } from "lucide-react";
+import { KeyRound, LoaderCircle, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { appPasswordCreateSchema } from "@shared/app-password-schemas";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ShownOnce } from "@/components/shown-once";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -55,15 +55,6 @@ export function AppPasswordsCard() {
     });
   }
 
-  async function copy(password: string) {
-    try {
-      await navigator.clipboard.writeText(password);
-      toast.success("Copied");
-    } catch {
-      toast.error("Could not copy. Select the password and copy it yourself.");
-    }
-  }
-
   const items = passwords.data?.appPasswords ?? [];
   return (
     <Card>
@@ -85,25 +76,15 @@ export function AppPasswordsCard() {
         </form>
 
         {created && (
-          <Alert role="status">
-            <KeyRound aria-hidden="true" />
-            <AlertTitle>App password for '{created.name}'</AlertTitle>
-            <AlertDescription className="flex flex-col gap-2">
-              <p>Copy this password now and enter it on the device. It won't be shown again.</p>
-              <code data-testid="new-app-password" className="rounded bg-muted px-2 py-1 font-mono text-base break-all select-all">
-                {created.password}
-              </code>
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" onClick={() => void copy(created.password)}>
-                  <Copy aria-hidden="true" />
-                  Copy
-                </Button>
-                <Button size="sm" onClick={() => setCreated(null)}>
-                  Done
-                </Button>
-              </div>
-            </AlertDescription>
-          </Alert>
+          <ShownOnce
+            icon={<KeyRound aria-hidden="true" />}
+            title={`App password for '${created.name}'`}
+            instructions="Copy this password now and enter it on the device. It won't be shown again."
+            value={created.password}
+            noun="password"
+            testId="new-app-password"
+            onDone={() => setCreated(null)}
+          />
         )}
 
         {passwords.isPending ? (

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
@@ -22,6 +23,8 @@ interface ChangePasswordCardProps {
   description?: string;
   /** The current password's label ("Temporary Password" when one was handed out). */
   currentLabel?: string;
+  /** The current password when the person just typed it to sign in: not asked again. */
+  knownCurrentPassword?: string;
 }
 
 /** Settings > Password. The server checks the current password and ends the user's other sessions. */
@@ -29,7 +32,10 @@ export function ChangePasswordCard({
   title = "Change Password",
   description = "Update your password to keep your account secure.",
   currentLabel = "Current Password",
+  knownCurrentPassword,
 }: ChangePasswordCardProps = {}) {
+  // Asked after all when the known one was refused (changed meanwhile in another tab, say).
+  const [askCurrent, setAskCurrent] = useState(knownCurrentPassword === undefined);
   const changePassword = usePasswordChangeMutation();
   const {
     register,
@@ -40,7 +46,7 @@ export function ChangePasswordCard({
     formState: { errors, isDirty },
   } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, currentPassword: knownCurrentPassword ?? "" },
   });
   const newPassword = useWatch({ control, name: "newPassword" });
 
@@ -54,6 +60,7 @@ export function ChangePasswordCard({
         },
         onError: (error) => {
           if (isApiError(error) && error.code === "INVALID_CURRENT_PASSWORD") {
+            setAskCurrent(true);
             setError("currentPassword", { message: "Current password is incorrect" }, { shouldFocus: true });
             return;
           }
@@ -73,9 +80,11 @@ export function ChangePasswordCard({
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={handleSubmit(handleChange)} className="flex flex-col gap-4">
-          <FormField id="current-password" label={currentLabel} error={errors.currentPassword?.message}>
-            <PasswordInput autoComplete="current-password" disabled={updating} {...register("currentPassword")} />
-          </FormField>
+          {askCurrent && (
+            <FormField id="current-password" label={currentLabel} error={errors.currentPassword?.message}>
+              <PasswordInput autoComplete="current-password" disabled={updating} {...register("currentPassword")} />
+            </FormField>
+          )}
           <FormField id="new-password" label="New Password" error={errors.newPassword?.message}>
             <PasswordInput autoComplete="new-password" disabled={updating} {...register("newPassword")} />
           </FormField>

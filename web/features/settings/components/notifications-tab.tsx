@@ -1,4 +1,4 @@
-import { Info, Smartphone } from "lucide-react";
+import { Info } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -15,13 +15,9 @@ const IN_APP = [
     description: "When a new user joins your organization.",
   },
   { id: "notify-imports", key: "import_completion", label: "Data Import Completion", description: "When a contact import finishes." },
-  {
-    id: "notify-updates",
-    key: "system_updates",
-    label: "System Updates",
-    description: "Announcements about new features and maintenance.",
-  },
 ] as const;
+// Not offered until they exist (issue 28: no item advertises a missing feature): 'System Updates' (nothing
+// sends one; the setting stays in the API) and mobile push (there is no mobile app).
 
 /** Settings > Notifications: the in-app toggles are saved at once; Security Alerts cannot be turned off. */
 export function NotificationsTab() {
@@ -72,7 +68,26 @@ export function NotificationsTab() {
         </CardHeader>
         <CardContent>
           {emailAvailable ? (
-            <p className="text-sm text-muted-foreground">Security Alerts are also sent to your e-mail address.</p>
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-muted-foreground">Security Alerts are also sent to your e-mail address.</p>
+              <div className="flex items-center justify-between gap-4">
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="notify-new-device">Sign-in from a new device</Label>
+                  <p id="notify-new-device-description" className="text-sm text-muted-foreground">
+                    An e-mail when your account is signed in to from a browser or device it has not been used on before.
+                  </p>
+                </div>
+                <Switch
+                  id="notify-new-device"
+                  checked={settings.data?.new_device_sign_in ?? false}
+                  disabled={!settings.data}
+                  onCheckedChange={(checked) =>
+                    update.mutate({ new_device_sign_in: checked }, { onError: (error) => toast.error(getErrorMessage(error)) })
+                  }
+                  aria-describedby="notify-new-device-description"
+                />
+              </div>
+            </div>
           ) : (
             <Alert role="status">
               <Info aria-hidden="true" />
@@ -80,15 +95,6 @@ export function NotificationsTab() {
               <AlertDescription>Sending notification emails needs to be configured by your system administrator.</AlertDescription>
             </Alert>
           )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Mobile Push Notifications</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-start gap-3 text-sm text-muted-foreground">
-          <Smartphone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>Push notifications will be available in a future mobile app.</p>
         </CardContent>
       </Card>
     </div>

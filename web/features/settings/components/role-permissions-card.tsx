@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { ACTIONS, PERMISSIONS, ROLE_LABELS, type Action, type MatrixRole } from "@shared/permissions";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCurrentOrganization } from "@/features/organizations/hooks/use-current-organization";
+import { useCurrentOrganization } from "@/features/organizations/api";
 import { cn } from "@/lib/utils";
 
 const ROLES: MatrixRole[] = ["owner", "admin", "staff"];

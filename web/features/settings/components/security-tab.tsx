@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMeQuery } from "@/features/auth/api";
 import { AppPasswordsCard } from "./app-passwords-card";
 import { CardDavSetupCard } from "./carddav-setup-card";
+import { PasskeysCard } from "./passkeys-card";
 import { EmailVerificationStatus } from "./email-verification-status";
 import { RolePermissionsCard } from "./role-permissions-card";
+import { SessionsCard } from "./sessions-card";
+import { TwoFactorRow } from "./two-factor-row";
 
 export function SecurityTab() {
   const me = useMeQuery();
@@ -20,11 +22,7 @@ export function SecurityTab() {
           <CardDescription>Additional protection for your account.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col divide-y">
-          <SecurityRow
-            title="Two-Factor Authentication"
-            description="Add an extra layer of security to your account."
-            status={<Badge variant="secondary">Not Available</Badge>}
-          />
+          <TwoFactorRow enabled={me.data?.user.twoFactorEnabled ?? false} />
           <SecurityRow
             title="Email Verification"
             description="Your email address is used to sign in and to reset your password."
@@ -32,6 +30,8 @@ export function SecurityTab() {
           />
         </CardContent>
       </Card>
+      <PasskeysCard />
+      <SessionsCard />
       <AppPasswordsCard />
       <CardDavSetupCard />
     </div>

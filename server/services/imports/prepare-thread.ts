@@ -1,0 +1,71 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { ContactRules } from "../../../shared/contact-model/data-schema.js";
+import type { CountryCode } from "../../../shared/phone.js";
+import type { CsvLayout, ImportFile } from "../../import/read-file.js";
+import type { RowOutcome } from "./prepare.js";
+
+/**
+ * Files of at least this many rows are prepared on a thread of their own: parsing, mapping and phone
+ * parsing are about half of an import's work, and beside the writes they take the other core instead
+ * of the request thread (100,000 rows: 26 s in one thread). Smaller files are not worth a thread's start.
+ */
+export const OFF_THREAD_ROWS = 4000;
+
+export interface PrepareJob {
+  file: ImportFile;
+  layout?: CsvLayout | undefined;
+  country: CountryCode;
+  rules: ContactRules;
+  /** Batches prepared ahead of the writes. */
+  ahead: number;
+}
+
+export type PrepareMessage = { batch: RowOutcome[] } | { done: true } | { error: string };
+
+/**
+ * Built, the worker is its own bundle beside main.js (scripts/build-server.mjs). From the sources (tests,
+ * `npm run dev`) it is the TypeScript file, which a worker can only load once tsx's loader is registered
+ * in that worker (Node 20 passes neither `--import tsx` nor the parent's loader on to it).
+ */
+function startWorker(workerData: PrepareJob): Worker {
+  const options = { workerData };
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-worker.js", import.meta.url), options);
+  const tsx = new URL("dist/esm/api/index.mjs", pathToFileURL(createRequire(import.meta.url).resolve("tsx/package.json")));
+  const source = `const { register } = await import(${JSON.stringify(tsx.href)});
+register();
+await import(${JSON.stringify(new URL("./prepare-worker.ts", import.meta.url).href)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), options);
+}
+
+/**
+ * The prepared batches of a file, from a worker thread that reads and prepares the next batches while
+ * the caller writes this one. Stopping early (a failed write) ends the thread.
+ */
+export async function* batchesOffThread(take: () => Omit<PrepareJob, "ahead">): AsyncGenerator<RowOutcome[]> {
+  // Taken here and not kept: the thread holds its own copy of the file from its start.
+  const worker = startWorker({ ...take(), ahead: 2 });
+  const inbox: PrepareMessage[] = [];
+  let wake: (() => void) | undefined;
+  const receive = (message: PrepareMessage) => {
+    inbox.push(message);
+    wake?.();
+  };
+  worker.on("message", receive);
+  worker.on("error", (error) => receive({ error: error.message }));
+  worker.on("exit", (code) => receive({ error: `the preparing thread stopped (exit code ${code})` }));
+  try {
+    for (;;) {
+      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const message = inbox.shift()!;
+      if ("error" in message) throw new Error(`Preparing the rows failed: ${message.error}`);
+      if ("done" in message) return;
+      worker.postMessage("more");
+      yield message.batch;
+    }
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
+  }
+}
