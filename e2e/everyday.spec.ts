@@ -34,7 +34,10 @@ describe("everyday use", () => {
     await signInViaApi(s.context);
     const email = `everyday-staff-${viewport.width}@example.com`;
     const { org } = await inviteAndAccept(s.context.request, email, "staff", "Staff#Everyday42x");
-    await addContacts(s, org, [{ first_name: "Stella", last_name: `Staffview${viewport.width}`, phone: "5550109001" }]);
+    // Each run's Stella has her own number: the same number would merge the second into the first.
+    await addContacts(s, org, [
+      { first_name: "Stella", last_name: `Staffview${viewport.width}`, phone: `555019${String(viewport.width).padStart(4, "0")}` },
+    ]);
     await s.context.close();
 
     s = await suite.session(viewport);
@@ -59,9 +62,13 @@ describe("everyday use", () => {
     // Moving to the trash names the place an admin restores from: one dialog at every width, opened from
     // the table's row on a desktop and from the card's menu on a phone.
     // The list first narrows what it holds in the browser (marked aria-busy), then shows the server's
-    // answer: a menu opened before that answer is rendered would be closed by it. So wait for the one
-    // match with nothing busy (the other run's Stella is gone).
+    // answer: a menu opened before that answer is rendered would be closed by it. So wait for the
+    // server's answer to this search, then for the one match with nothing busy (the other run's
+    // Stella is gone). Before the search's debounce ends, an organization holding one Stella already
+    // shows one card, not yet busy.
+    const answered = page.waitForResponse((res) => /\/contacts\?/.test(res.url()) && res.url().includes(`q=staffview${viewport.width}`));
     await page.getByRole("searchbox").fill(`staffview${viewport.width}`);
+    await answered;
     await page.waitForFunction(
       (desktop) =>
         !document.querySelector("main [aria-busy=true]") &&
