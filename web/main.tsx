@@ -5,8 +5,6 @@ import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { queryClient } from "@/query-client";
 import { readStoredOrganizationId } from "@/features/organizations/api";
-import { persistOfflineCache, restoreOfflineCache } from "@/lib/offline-cache";
-import { registerServiceWorker } from "@/lib/service-worker";
 import { AppRoutes } from "@/app/router";
 import "@/styles.css";
 
@@ -36,11 +34,18 @@ function render() {
   );
 }
 
+// The offline copy (IndexedDB) and the service worker's registration load beside the first screen, not
+// before it: neither is needed to paint it (ADR 014).
+const offlineCache = import("@/lib/offline-cache");
+void offlineCache.then((cache) => cache.persistOfflineCache(queryClient, readStoredOrganizationId));
 // Without a network the contacts and groups last seen come back first, so the app opens with them
 // (online, the server is the source and the screens load as usual).
-persistOfflineCache(queryClient, readStoredOrganizationId);
 if (navigator.onLine) render();
-else void restoreOfflineCache(queryClient).finally(render);
+else
+  void offlineCache
+    .then((cache) => cache.restoreOfflineCache(queryClient))
+    .catch(() => undefined)
+    .finally(render);
 
 // Development skips the worker: a cached shell would mask hot-reloaded changes.
-registerServiceWorker();
+void import("@/lib/service-worker").then((worker) => worker.registerServiceWorker());

@@ -84,6 +84,8 @@ export function persistOfflineCache(queryClient: QueryClient, currentOrgId: () =
     if (event.type !== "updated" || timer !== undefined) return;
     timer = setTimeout(save, SAVE_EVERY_MS);
   });
+  // This module loads beside the first screen: what the cache took in before it did is saved too.
+  timer = setTimeout(save, SAVE_EVERY_MS);
   return () => {
     unsubscribe();
     clearTimeout(timer);
