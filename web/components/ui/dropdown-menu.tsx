@@ -1,85 +1,105 @@
-import { CheckIcon, ChevronRight } from "lucide-react";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import {
+  type ComponentProps,
+  type ComponentType,
+  type ExoticComponent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
+import { lazyModule } from "@/lib/lazy-module";
+import type * as Radix from "./dropdown-menu-radix";
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
-export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
-export const DropdownMenuSub = DropdownMenuPrimitive.Sub;
+// Radix's menu, with its popper and floating-ui, is 15 KB of a first visit (ADR 014): it loads a moment
+// after the first screen, or at once when a menu is opened before that. Until then a trigger is the
+// plain button it wraps, and opening it asks for the menu, which opens as soon as it has loaded.
+const radix = lazyModule(() => import("./dropdown-menu-radix"));
+const PRELOAD_AFTER_MS = 1000;
 
-const itemClass =
-  "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
+const RequestOpen = createContext<() => void>(() => undefined);
 
-export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-[8rem] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-fade-in",
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
-  );
+export function DropdownMenu({ children, ...props }: ComponentProps<typeof Radix.DropdownMenu>) {
+  const menu = radix.use();
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(radix.load, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (menu)
+    return (
+      <menu.DropdownMenu defaultOpen={openWhenLoaded} {...props}>
+        {children}
+      </menu.DropdownMenu>
+    );
+  const requestOpen = () => {
+    radix.load();
+    if (props.onOpenChange) props.onOpenChange(true);
+    else setOpenWhenLoaded(true);
+  };
+  return <RequestOpen.Provider value={requestOpen}>{children}</RequestOpen.Provider>;
 }
 
-export function DropdownMenuItem({
-  className,
-  variant = "default",
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: "default" | "destructive" }) {
-  return (
-    <DropdownMenuPrimitive.Item
-      className={cn(itemClass, variant === "destructive" && "text-destructive focus:bg-destructive/10 focus:text-destructive", className)}
-      {...props}
-    />
-  );
-}
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+type TriggerProps = ComponentProps<typeof Radix.DropdownMenuTrigger>;
+
+export function DropdownMenuTrigger({ asChild, children, ...props }: TriggerProps) {
+  const menu = radix.use();
+  const requestOpen = useContext(RequestOpen);
+  if (menu)
+    return (
+      <menu.DropdownMenuTrigger asChild={asChild} {...props}>
+        {children}
+      </menu.DropdownMenuTrigger>
+    );
+  const own = (isValidElement(children) ? children.props : {}) as Partial<TriggerProps>;
+  const triggerProps = {
+    ...props,
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    "data-state": "closed",
+    onPointerEnter: radix.load,
+    onFocus: radix.load,
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      own.onPointerDown?.(event);
+      if (event.button === 0 && !event.ctrlKey) requestOpen();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      own.onKeyDown?.(event);
+      if (!OPENING_KEYS.has(event.key)) return;
+      event.preventDefault();
+      requestOpen();
+    },
+  };
+  if (asChild && isValidElement(children)) return cloneElement(children as ReactElement<typeof triggerProps>, triggerProps);
   return (
-    <DropdownMenuPrimitive.RadioItem className={cn(itemClass, "pr-8", className)} {...props}>
+    <button type="button" {...triggerProps}>
       {children}
-      <span className="pointer-events-none absolute right-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CheckIcon aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-    </DropdownMenuPrimitive.RadioItem>
+    </button>
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label className={cn("px-2 py-1.5 text-sm font-medium", className)} {...props} />;
+/** A part shown only inside an open menu: nothing until the menu has loaded. */
+function part<P extends object>(pick: (module: typeof Radix) => ComponentType<P> | ExoticComponent<P>) {
+  return function LazyPart(props: P) {
+    const menu = radix.use();
+    if (!menu) return null;
+    const Part = pick(menu);
+    return <Part {...props} />;
+  };
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
-}
-
-/** Opens a nested menu (a second step keeps rare, destructive choices away from everyday taps). */
-export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.SubTrigger>) {
-  return (
-    <DropdownMenuPrimitive.SubTrigger className={cn(itemClass, "data-[state=open]:bg-accent", className)} {...props}>
-      {children}
-      <ChevronRight aria-hidden="true" className="ml-auto" />
-    </DropdownMenuPrimitive.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.SubContent
-        className={cn(
-          "z-50 min-w-[8rem] rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-fade-in",
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
-  );
-}
+export const DropdownMenuContent = part((m) => m.DropdownMenuContent);
+export const DropdownMenuItem = part((m) => m.DropdownMenuItem);
+export const DropdownMenuRadioGroup = part((m) => m.DropdownMenuRadioGroup);
+export const DropdownMenuRadioItem = part((m) => m.DropdownMenuRadioItem);
+export const DropdownMenuLabel = part((m) => m.DropdownMenuLabel);
+export const DropdownMenuSeparator = part((m) => m.DropdownMenuSeparator);
+export const DropdownMenuSub = part((m) => m.DropdownMenuSub);
+export const DropdownMenuSubTrigger = part((m) => m.DropdownMenuSubTrigger);
+export const DropdownMenuSubContent = part((m) => m.DropdownMenuSubContent);
