@@ -4,7 +4,6 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { queryClient } from "@/query-client";
-import { readStoredOrganizationId } from "@/features/organizations/api";
 import { AppRoutes } from "@/app/router";
 import "@/styles.css";
 
@@ -37,7 +36,9 @@ function render() {
 // The offline copy (IndexedDB) and the service worker's registration load beside the first screen, not
 // before it: neither is needed to paint it (ADR 014).
 const offlineCache = import("@/lib/offline-cache");
-void offlineCache.then((cache) => cache.persistOfflineCache(queryClient, readStoredOrganizationId));
+void Promise.all([offlineCache, import("@/features/organizations/api")]).then(([cache, organizations]) =>
+  cache.persistOfflineCache(queryClient, organizations.readStoredOrganizationId),
+);
 // Without a network the contacts and groups last seen come back first, so the app opens with them
 // (online, the server is the source and the screens load as usual).
 if (navigator.onLine) render();
