@@ -11,5 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // No retries: a retried pass hides a flake. Tests wait for the app's own signals instead.
     retry: 0,
+    // What a poll waits for is the app's answer (a search, a live update): on a loaded CI machine that
+    // can take more than Vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
