@@ -14,6 +14,11 @@ const UNSAVED_RECHECK_MS = 1000;
 
 const tabActive = () => document.visibilityState === "visible" && document.hasFocus();
 
+/** The order in which this page received each event, and the latest one marked settled. */
+const arrivals = new WeakMap<LiveEvent, number>();
+let received = 0;
+let settledUpTo = 0;
+
 /**
  * The last event the page has dealt with (applied to its screens, or passed over as the echo of its own
  * action), on the page for whoever must know a change has been taken in, not only sent: browser tests
@@ -21,7 +26,13 @@ const tabActive = () => document.visibilityState === "visible" && document.hasFo
  */
 function markSettled(events: LiveEvent[]) {
   const last = events.at(-1);
-  if (last) document.documentElement.dataset.liveSettled = `${last.type}:${last.ids.join(",")}`;
+  if (!last) return;
+  // A batch applied slowly (its reads) must not put back an event older than one marked meanwhile
+  // (the echo of the person's own action is marked as it arrives).
+  const order = arrivals.get(last) ?? 0;
+  if (order < settledUpTo) return;
+  settledUpTo = order;
+  document.documentElement.dataset.liveSettled = `${last.type}:${last.ids.join(",")}`;
 }
 
 /**
@@ -59,6 +70,7 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
 
     const connection = new LiveConnection(orgId, {
       event: (event) => {
+        arrivals.set(event, ++received);
         if (event.type.startsWith("contact.") && event.actorId !== myUserId) {
           for (const id of event.ids) {
             recordRemoteChange(id, {
