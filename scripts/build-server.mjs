@@ -9,6 +9,8 @@ await build({
     restore: "server/ops/restore-cli.ts",
     // An import's file is read and prepared on a worker thread (server/services/imports/prepare-thread.ts).
     "import-worker": "server/services/imports/prepare-worker.ts",
+    // A large SQLite import writes its batches on a thread of its own (server/services/imports/writer-thread.ts).
+    "import-writer": "server/services/imports/writer-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,
@@ -19,4 +21,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("built dist/server/main.js, backup.js, restore.js, import-worker.js");
+console.log("built dist/server/main.js, backup.js, restore.js, import-worker.js, import-writer.js");

@@ -1,36 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { classifyDatabaseError } from "../../db/failures.js";
 import type { AppDeps } from "../../deps.js";
-import type { RunTally } from "./tally.js";
 
 /** Waits before each new try of a batch the database failed: a restart or a stall of some seconds is ridden out. */
 export const BATCH_RETRY_DELAYS_MS = [1000, 5000, 15_000];
 
-function snapshot(tally: RunTally): RunTally {
-  return {
-    ...tally,
-    errors: [...tally.errors],
-    notices: [...tally.notices],
-    failedRows: [...tally.failedRows],
-    leftOut: new Map(tally.leftOut),
-    groups: tally.groups ? { ...tally.groups } : null,
-  };
-}
-
 /**
  * Runs one batch (one transaction) again when the database, not the data, failed it: a statement cut
  * by the time limit on a loaded machine, a lost connection, a busy SQLite file. The transaction rolled
- * back, so the tally is put back as it was before the batch and the same rows are written again; a
+ * back and a batch counts in the run's tally only once committed, so the same rows are written again; a
  * whole run is no longer failed by one slow second. Other errors, and the last failure, are thrown.
  */
 export async function withBatchRetry<T>(
   deps: Pick<AppDeps, "log">,
   importId: string,
-  tally: RunTally,
   write: () => Promise<T>,
   delays: readonly number[] = BATCH_RETRY_DELAYS_MS,
 ): Promise<T> {
-  const before = snapshot(tally);
   for (let attempt = 0; ; attempt++) {
     try {
       return await write();
@@ -39,7 +25,6 @@ export async function withBatchRetry<T>(
       const delay = delays[attempt];
       if (!failure || failure.kind === "disk-full" || failure.kind === "read-only" || delay === undefined) throw error;
       deps.log.warn("import batch failed, trying again", { importId, attempt: attempt + 1, cause: failure.cause, inMs: delay });
-      Object.assign(tally, snapshot(before));
       await sleep(delay);
     }
   }

@@ -5,15 +5,14 @@ import type { OrgActor } from "../../policies/authorize.js";
 import { contactRules } from "../contact-rules.js";
 import { garbageCollector } from "../heap.js";
 import { noticeImportFinished } from "../notices.js";
-import { writeBatch } from "./batch.js";
-import { withBatchRetry } from "./batch-retry.js";
 import { bulkChanged } from "./events.js";
 import { runGroups } from "./groups.js";
-import type { RowOutcome } from "./prepare.js";
+import { batchPipeline } from "./pipeline.js";
 import { runContext } from "./run-context.js";
 import { type RunRows, type RunSource, outcomeBatches, withPhotos } from "./rows.js";
 import { emptyTally, progress } from "./tally.js";
 import { enqueueEvent } from "../webhooks/enqueue.js";
+import { batchWriter } from "./writer-thread.js";
 
 /** Runs this large are followed by VACUUM (ANALYZE) / PRAGMA optimize. */
 const MAINTENANCE_ROWS = 5000;
@@ -43,20 +42,26 @@ export async function runImport(
       excluded: new Set(exclude),
       by: actor.userId,
     });
-    const write = async (prepared: RowOutcome[]) => {
-      const groups = await withBatchRetry(deps, importId, tally, () => writeBatch(deps, run, prepared, tally));
+    const writer = batchWriter(deps, read.total);
+    const pipeline = batchPipeline(deps, run, tally, writer, (groups) => {
       bulkChanged(deps, actor);
       // Once a batch: the groups screens reload their lists.
       if (groups?.created.length) deps.events.changed(actor.organizationId, actor.userId, "group.created", { ids: groups.created });
       if (groups?.touched.length) deps.events.changed(actor.organizationId, actor.userId, "group.members_added", { ids: groups.touched });
       collect();
-      // Without a turn of the event loop between batches, a large SQLite import held the process to
-      // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
-      await setImmediate();
-    };
-    for await (const prepared of outcomeBatches(read, country, rules)) {
-      await withPhotos(prepared);
-      await write(prepared);
+    });
+    try {
+      for await (const prepared of outcomeBatches(read, country, rules)) {
+        await withPhotos(prepared);
+        await pipeline.add(prepared);
+        // Without a turn of the event loop between batches, a large SQLite import held the process to
+        // the end (no answer after ANSWER_WITHIN_MS, no progress polls, no other request served).
+        await setImmediate();
+      }
+      await pipeline.finish();
+    } finally {
+      await pipeline.settled();
+      await writer.close();
     }
     const finishedAt = nowIso();
     await deps.repos.transaction(async (repos) => {

@@ -1,10 +1,8 @@
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { ContactRules } from "../../../shared/contact-model/data-schema.js";
 import type { CountryCode } from "../../../shared/phone.js";
 import type { CsvLayout, ImportFile } from "../../import/read-file.js";
 import type { RowOutcome } from "./prepare.js";
+import { startWorker } from "./worker-start.js";
 
 /**
  * Files of at least this many rows are prepared on a thread of their own: parsing, mapping and phone
@@ -25,27 +23,12 @@ export interface PrepareJob {
 export type PrepareMessage = { batch: RowOutcome[] } | { done: true } | { error: string };
 
 /**
- * Built, the worker is its own bundle beside main.js (scripts/build-server.mjs). From the sources (tests,
- * `npm run dev`) it is the TypeScript file, which a worker can only load once tsx's loader is registered
- * in that worker (Node 20 passes neither `--import tsx` nor the parent's loader on to it).
- */
-function startWorker(workerData: PrepareJob): Worker {
-  const options = { workerData };
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-worker.js", import.meta.url), options);
-  const tsx = new URL("dist/esm/api/index.mjs", pathToFileURL(createRequire(import.meta.url).resolve("tsx/package.json")));
-  const source = `const { register } = await import(${JSON.stringify(tsx.href)});
-register();
-await import(${JSON.stringify(new URL("./prepare-worker.ts", import.meta.url).href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), options);
-}
-
-/**
  * The prepared batches of a file, from a worker thread that reads and prepares the next batches while
  * the caller writes this one. Stopping early (a failed write) ends the thread.
  */
 export async function* batchesOffThread(take: () => Omit<PrepareJob, "ahead">): AsyncGenerator<RowOutcome[]> {
   // Taken here and not kept: the thread holds its own copy of the file from its start.
-  const worker = startWorker({ ...take(), ahead: 2 });
+  const worker = startWorker({ source: "prepare-worker.ts", built: "import-worker.js" }, { ...take(), ahead: 2 } satisfies PrepareJob);
   const inbox: PrepareMessage[] = [];
   let wake: (() => void) | undefined;
   const receive = (message: PrepareMessage) => {

@@ -26,6 +26,26 @@ export interface RunContext {
    * meanwhile is read whole before anything merges into it, and compared by its present names then.
    */
   names: Map<string, HolderNames | null>;
+  /**
+   * The holders of every key the run looked up (`phone:...` -> contact ids), with what its own batches
+   * wrote since: an office line's ten holders are read once a run, not once a batch. They hold while
+   * only the run writes to the book: each write checks that the book's change number moved by the
+   * run's batches alone since `anchor` (batch-apply.ts), and the run forgets them all when it did not.
+   */
+  holders: Map<string, string[]>;
+  /** The change number since which `holders` is exact; null when it holds nothing. */
+  anchor: number | null;
 }
 
-export const runContext = (run: Omit<RunContext, "names">): RunContext => ({ ...run, names: new Map() });
+export const runContext = (run: Omit<RunContext, "names" | "holders" | "anchor">): RunContext => ({
+  ...run,
+  names: new Map(),
+  holders: new Map(),
+  anchor: null,
+});
+
+/** Forgets the holders the run knew (someone else wrote to the book meanwhile). */
+export function forgetHolders(run: RunContext) {
+  run.holders = new Map();
+  run.anchor = null;
+}

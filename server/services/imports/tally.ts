@@ -62,3 +62,24 @@ export function progress(tally: RunTally) {
     heartbeat_at: nowIso(),
   };
 }
+
+/** Adds a batch's tally to the run's (the run's kept lists stay within their bounds). */
+export function mergeTally(into: RunTally, from: RunTally): RunTally {
+  into.processed += from.processed;
+  into.imported += from.imported;
+  into.merged += from.merged;
+  into.skipped += from.skipped;
+  into.failed += from.failed;
+  into.errors.push(...from.errors.slice(0, Math.max(0, KEEP_ERRORS - into.errors.length)));
+  into.notices.push(...from.notices.slice(0, Math.max(0, KEEP_NOTICES - into.notices.length)));
+  into.failedRows.push(...from.failedRows.slice(0, Math.max(0, KEEP_FAILED_ROWS - into.failedRows.length)));
+  for (const [source, values] of from.leftOut) into.leftOut.set(source, (into.leftOut.get(source) ?? 0) + values);
+  if (into.groups && from.groups) {
+    into.groups.created += from.groups.created;
+    into.groups.added += from.groups.added;
+  }
+  return into;
+}
+
+/** A copy of a tally, its lists and map copied too. */
+export const copyTally = (tally: RunTally): RunTally => mergeTally(emptyTally(tally.groups !== null), tally);

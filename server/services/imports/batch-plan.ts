@@ -1,0 +1,446 @@
+import { contactDisplayName } from "../../../shared/contact-display.js";
+import { changedFields } from "../../../shared/contact-model/field-diff.js";
+import { planMerge } from "../../../shared/contact-model/merge.js";
+import { type NameParts, keysAgree, nameKey } from "../../../shared/contact-model/same-person.js";
+import type { ContactData } from "../../../shared/contact-model/types.js";
+import type { CountryCode } from "../../../shared/phone.js";
+import { GROUP_NAME_MAX } from "../../../shared/group-schemas.js";
+import { newId, nowIso } from "../../db/ids.js";
+import type { MatchKey, NewContact } from "../../db/repositories/contacts.js";
+import type { Repositories } from "../../db/repositories/index.js";
+import type { ContactRow } from "../../db/schema.js";
+import { categoryGroup } from "../../import/category-groups.js";
+import type { ImportedChange } from "../contact-history.js";
+import { stampsAfterWrite } from "../contact-conflicts.js";
+import type { PreparedPhoto } from "../contact-photos.js";
+import { dataOfRow, newContactRow, rowAndKeysOfData } from "../contact-row.js";
+import type { LabelledContact } from "./groups.js";
+import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./match.js";
+import type { ReadyRow, SentRow } from "./prepare.js";
+import type { HolderNames, RunContext } from "./run-context.js";
+import { type RunTally, emptyTally, fail, notice } from "./tally.js";
+
+// The first half of an import batch: which rows merge into which contacts, and every row and statement
+// value that follows. The second half (batch-apply.ts) only writes them, in one transaction, so the two
+// can run side by side for consecutive batches (pipeline.ts).
+
+/** A contact an earlier batch still being written creates or changes: later batches see it as it will be. */
+export interface PendingContact {
+  id: string;
+  display: string;
+  words: string;
+  /** Its keys after the write. */
+  keys: MatchKey[];
+  /** The keys it held before (a merge in 'update' mode may drop one): a row with one waits too. */
+  was: MatchKey[];
+}
+
+/** A contact the batch merges rows into, as written. */
+export interface PlannedUpdate {
+  id: string;
+  display: string;
+  /** The version it was read at: the write happens only if it is still there. */
+  version: number;
+  columns: ReturnType<typeof rowAndKeysOfData>["columns"] & { field_stamps: string; updated_at: string; version: number };
+  keys: MatchKey[];
+  /** The values the run changed, as they were before it (for undo); empty when an earlier batch of the run made it. */
+  previous: Record<string, unknown>;
+  history: ImportedChange;
+}
+
+/** Everything a batch writes, decided; it crosses to the writing thread as it is (structured clone). */
+export interface BatchPlan {
+  /** The rows' keys: the batch's locks, and the keys whose holders are checked again before writing. */
+  keys: MatchKey[];
+  /** The book's last change number when the plan was read: unchanged at the write, nobody else wrote. */
+  seen: number;
+  /** The holders the plan was made with, contacts still being written left out, as heldPrint makes them. */
+  held: string;
+  /** Contacts an earlier batch was still writing when this plan was made. */
+  pendingIds: string[];
+  inserts: NewContact[];
+  insertKeys: (MatchKey & { contact_id: string })[];
+  photos: { id: string; photo: PreparedPhoto }[];
+  updates: PlannedUpdate[];
+  /** With labels as groups: the contacts the batch created or merged into, with the groups their rows name. */
+  labelled: LabelledContact[];
+  /** The names of the contacts it writes, for the run's later batches. */
+  names: [string, HolderNames][];
+  /** What the next batch's plan must see before this one commits. */
+  pending: PendingContact[];
+  /** The batch's share of the summary. */
+  tally: RunTally;
+  /** Labels too long for a group's name, said in this batch (said once a run). */
+  tooLong: string[];
+  now: string;
+}
+
+/** A target of the batch: new (inserted at the end), existing with the fields changed so far, or pending. */
+interface Target {
+  id: string;
+  /** The stored row (existing contacts), for its version, favourite and name. */
+  row: ContactRow | null;
+  data: ContactData;
+  isNew: boolean;
+  /** Being written by an earlier batch: a row that merges into it waits for that write. */
+  pending: boolean;
+  /** An earlier batch of this run created it: undo trashes it anyway, so no previous values are kept. */
+  ownedByRun: boolean;
+  previous: Partial<ContactData>;
+  dirty: boolean;
+  /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
+  written: ReturnType<typeof rowAndKeysOfData>;
+  /** The keys it held when read (existing contacts). */
+  heldKeys: MatchKey[];
+  extras: SentRow["extras"];
+  photo?: PreparedPhoto | undefined;
+  groups?: Map<string, string>;
+  words: string;
+  /** `data` holds every field (else only the names: a created contact's are in its columns). */
+  full: boolean;
+}
+
+const namesOf = (c: NameParts): NameParts => ({ first_name: c.first_name, last_name: c.last_name, company: c.company });
+/** Names that display as `display`, for a holder known by its name only. */
+const displayOnly = (display: string): NameParts => ({ first_name: display, last_name: null, company: null });
+const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mail address");
+
+/** The lock names of keys: a create of the number takes the same; e-mails get locks of their own name. */
+export const lockNames = (keys: readonly MatchKey[]) => [...new Set(keys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))];
+
+/**
+ * The holders of a batch's keys in a few bytes, whatever order they are read in (their count and the sum
+ * of their FNV-1a hashes), leaving out contacts being written (the plan knows them as they will be).
+ */
+export function heldPrint(held: readonly (MatchKey & { contact_id: string })[], pending: ReadonlySet<string>): string {
+  let count = 0;
+  let sum = 0;
+  for (const h of held) {
+    if (pending.has(h.contact_id)) continue;
+    let hash = 0x811c9dc5;
+    for (const text of [h.kind, h.key, h.contact_id]) {
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+      hash = Math.imul(hash ^ 0x3a, 0x01000193);
+    }
+    sum = (sum + (hash >>> 0)) % 0x100000000;
+    count++;
+  }
+  return `${count}:${sum}`;
+}
+
+const NOBODY: readonly string[] = Object.freeze([]);
+
+/**
+ * Keeps the holders of keys a plan read for the run's later batches, with the contacts of the batch
+ * still being written that will hold them (its new keys only).
+ */
+function rememberHolders(
+  run: RunContext,
+  unread: ReadonlyMap<string, MatchKey>,
+  read: readonly (MatchKey & { contact_id: string })[],
+  pending: ReadonlyMap<string, PendingContact>,
+  pendingIds: ReadonlySet<string>,
+) {
+  const lists = new Map<string, string[]>();
+  for (const h of read) {
+    if (pendingIds.has(h.contact_id)) continue;
+    const key = keyOf(h);
+    const list = lists.get(key);
+    if (list) list.push(h.contact_id);
+    else lists.set(key, [h.contact_id]);
+  }
+  for (const contact of pending.values())
+    for (const k of contact.keys) {
+      const key = keyOf(k);
+      if (!unread.has(key)) continue;
+      const list = lists.get(key);
+      if (!list) lists.set(key, [contact.id]);
+      else if (!list.includes(contact.id)) list.push(contact.id);
+    }
+  for (const key of unread.keys()) run.holders.set(key, lists.get(key) ?? (NOBODY as string[]));
+}
+
+/** Tells the run's holders what a committed batch wrote: its new contacts' keys, and its merges' keys as they are now. */
+export function holdersAfter(run: RunContext, written: readonly PendingContact[]) {
+  for (const contact of written) {
+    for (const k of contact.was) {
+      const list = run.holders.get(keyOf(k));
+      if (list?.includes(contact.id))
+        run.holders.set(
+          keyOf(k),
+          list.filter((id) => id !== contact.id),
+        );
+    }
+    for (const k of contact.keys) {
+      const list = run.holders.get(keyOf(k));
+      if (list && !list.includes(contact.id)) run.holders.set(keyOf(k), [...list, contact.id]);
+    }
+  }
+}
+
+/** Splits a batch's outcomes into rows to write and rows the summary alone tells of. */
+export function sortOut(
+  outcomes: readonly ({ row: SentRow; message: string } | (ReadyRow & { warnings: string[] }))[],
+  excluded: ReadonlySet<string>,
+  tally: RunTally,
+): ReadyRow[] {
+  const ready: ReadyRow[] = [];
+  for (const outcome of outcomes) {
+    if (excluded.has(outcome.row.label)) {
+      tally.processed++;
+      tally.skipped++;
+      notice(tally, outcome.row, "left out, as chosen in the preview");
+    } else if ("message" in outcome) {
+      tally.processed++;
+      fail(tally, outcome.row, outcome.message);
+    } else {
+      for (const warning of outcome.warnings) notice(tally, outcome.row, warning);
+      ready.push(outcome);
+    }
+  }
+  return ready;
+}
+
+/**
+ * Plans one batch: every row through create-or-merge. A row that shares a phone or an e-mail with an
+ * active contact (or with a row before it in the file) and whose name agrees (match.ts) merges into that
+ * contact by the one merge plan in `mode`; the others are created, those that share a number with
+ * someone of another name too (said in the summary). `pending` are the contacts the previous batch is
+ * still writing: the plan sees them as they will be, and answers "wait" when a row would merge into one
+ * (that row needs the write's outcome). Reads through `repos` (inside the write's transaction, or not:
+ * batch-apply.ts checks the holders again under their locks before it writes).
+ */
+export async function planBatch(
+  repos: Repositories,
+  run: RunContext,
+  ready: readonly ReadyRow[],
+  country: CountryCode,
+  pending: ReadonlyMap<string, PendingContact> = new Map(),
+): Promise<BatchPlan | "wait"> {
+  const { organizationId, importId, mode, labels, by, names } = run;
+  const contacts = repos.contacts(organizationId);
+  const tally = emptyTally(labels !== null);
+  const rowKeys = ready.flatMap((p) => p.written.keys);
+  const pendingIds = new Set(pending.keys());
+  // The holders of keys the run met before are known (run-context.ts); the others are read. The
+  // change number is read first: a change after it shows at the write.
+  const held: (MatchKey & { contact_id: string })[] = [];
+  const unread = new Map<string, MatchKey>();
+  for (const k of rowKeys) {
+    const key = keyOf(k);
+    if (unread.has(key)) continue;
+    const known = run.holders.get(key);
+    if (!known) unread.set(key, k);
+    else if (known.length) for (const id of known) held.push({ kind: k.kind, key: k.key, contact_id: id });
+  }
+  const seen = await repos.davCards(organizationId).currentSeq();
+  run.anchor ??= seen;
+  const read = await contacts.keyContacts([...unread.values()]);
+  held.push(...read);
+  rememberHolders(run, unread, read, pending, pendingIds);
+  const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !names.has(id) && !pendingIds.has(id));
+  for (const id of unknown) names.set(id, null);
+  for (const n of await contacts.namesOf(unknown)) names.set(n.id, { display: contactDisplayName(n), words: nameKey(n) });
+  // Every active holder of the batch's keys by its names; read whole are those a row's name agrees
+  // with, the only ones a row can merge into (an office line's other holders are named in the summary).
+  const holders = new Map<string, { named: HolderNames; keys: MatchKey[] }>();
+  const byKey = new Map<string, string[]>();
+  for (const { kind, key, contact_id: id } of held) {
+    if (pendingIds.has(id)) continue;
+    const named = names.get(id);
+    if (!named) continue;
+    const holder = holders.get(id) ?? { named, keys: [] };
+    holder.keys.push({ kind, key });
+    holders.set(id, holder);
+    const list = byKey.get(`${kind}:${key}`);
+    if (list) list.push(id);
+    else byKey.set(`${kind}:${key}`, [id]);
+  }
+  const agreeing = new Set<string>();
+  for (const { words, written } of ready)
+    for (const k of written.keys)
+      for (const id of byKey.get(keyOf(k)) ?? []) if (keysAgree(words, holders.get(id)!.named.words)) agreeing.add(id);
+  const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
+  const index: KeyIndex<Target> = new Map();
+  const existing: Target[] = [];
+  const blank = (id: string, words: string): Target => ({
+    id,
+    row: null,
+    data: {} as ContactData,
+    full: false,
+    words,
+    isNew: false,
+    pending: false,
+    ownedByRun: false,
+    previous: {},
+    dirty: false,
+    written: { columns: null as never, keys: [] },
+    heldKeys: [],
+    extras: undefined,
+  });
+  for (const [id, { named, keys }] of holders) {
+    const row = whole.get(id) ?? null;
+    const data = row ? dataOfRow(row) : (displayOnly(named.display) as ContactData);
+    const target: Target = {
+      ...blank(id, row ? nameKey(data) : named.words),
+      row,
+      // Names only, for a holder no row can merge into.
+      data,
+      full: row !== null,
+      ownedByRun: row?.import_id === importId,
+      heldKeys: keys,
+    };
+    if (row) existing.push(target);
+    fileUnderKeys(index, keys, target);
+  }
+  // After the stored holders, as the previous batch's new contacts would be read once committed.
+  const wanted = new Set(rowKeys.map(keyOf));
+  for (const contact of pending.values()) {
+    const keys = [...contact.keys, ...contact.was].filter((k) => wanted.has(keyOf(k)));
+    if (keys.length)
+      fileUnderKeys(index, keys, { ...blank(contact.id, contact.words), data: displayOnly(contact.display) as ContactData, pending: true });
+  }
+
+  const created: Target[] = [];
+  const tooLong: string[] = [];
+  const collectGroups = (target: Target, row: SentRow) => {
+    for (const category of row.candidate.categories) {
+      const group = categoryGroup(category);
+      if (group === "too-long") {
+        const key = category.trim().toLocaleLowerCase("en");
+        if (labels!.tooLong.has(key) || tooLong.includes(key)) continue;
+        tooLong.push(key);
+        notice(
+          tally,
+          row,
+          `the label '${category.trim().slice(0, 40)}...' is longer than ${GROUP_NAME_MAX} characters: no group was made of it`,
+        );
+      } else if (group && !target.groups?.has(group.key)) (target.groups ??= new Map()).set(group.key, group.name);
+    }
+  };
+  for (const { row, words, written, photo } of ready) {
+    tally.processed++;
+    for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
+    const match = matchRow(words, written.keys, index);
+    if (match.target?.pending) return "wait";
+    if (!match.target) {
+      const fresh: Target = {
+        ...blank(newId(), words),
+        // Its names until a later row merges into it (its columns hold the rest).
+        data: namesOf(written.columns) as ContactData,
+        isNew: true,
+        ownedByRun: true,
+        written,
+        extras: row.extras,
+        photo,
+      };
+      created.push(fresh);
+      if (labels) collectGroups(fresh, row);
+      fileUnderKeys(index, written.keys, fresh);
+      tally.imported++;
+      if (match.sharedWith)
+        notice(
+          tally,
+          row,
+          `added as a new contact: it shares a number or e-mail address with ${contactDisplayName(match.sharedWith.data)}, whose name differs`,
+        );
+      continue;
+    }
+    const target = match.target;
+    if (mode === "skip") {
+      tally.skipped++;
+      notice(tally, row, `skipped: the ${byWords(match.by)} belongs to ${contactDisplayName(target.data)}`);
+      continue;
+    }
+    const data = dataOfRow(written.columns);
+    if (!target.full) {
+      target.data = dataOfRow(target.written.columns);
+      target.full = true;
+    }
+    const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
+    if (plan.changed.length) {
+      if (!target.isNew && !target.ownedByRun) {
+        for (const field of plan.changed)
+          if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
+      }
+      target.data = plan.result;
+      target.words = nameKey(plan.result);
+      target.dirty = true;
+    }
+    // A later row of the file finds the contact by the keys this one brought too.
+    fileUnderKeys(index, written.keys, target);
+    tally.merged++;
+    if (labels) collectGroups(target, row);
+    const into = contactDisplayName(target.data);
+    if (into.toLowerCase() !== contactDisplayName(data).toLowerCase()) notice(tally, row, `merged into ${into}`);
+  }
+
+  // change_seq is the database's to set (migration 0050). The columns were derived with the row; only a
+  // row a later line of the file merged into needs them again (parsing phones is the dearest step here).
+  const now = nowIso();
+  const inserts: BatchPlan["inserts"] = [];
+  const insertKeys: BatchPlan["insertKeys"] = [];
+  const photos: BatchPlan["photos"] = [];
+  const pendingNext: PendingContact[] = [];
+  for (const t of created) {
+    const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
+    const row = newContactRow(organizationId, written.columns, {
+      now,
+      importId,
+      // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
+      vcard_uid: t.extras?.uid ?? null,
+      vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
+    });
+    inserts.push({ ...row, id: t.id, photo_etag: t.photo?.etag ?? null });
+    for (const k of written.keys) insertKeys.push({ ...k, contact_id: t.id });
+    if (t.photo) photos.push({ id: t.id, photo: t.photo });
+    pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, keys: written.keys, was: [] });
+  }
+  const updates: PlannedUpdate[] = [];
+  for (const t of existing) {
+    if (!t.dirty || !t.row) continue;
+    const written = rowAndKeysOfData(t.data, country);
+    const version = t.row.version + 1;
+    const field_stamps = stampsAfterWrite(t.row, changedFields(dataOfRow(t.row), t.data), { version, by, at: now });
+    updates.push({
+      id: t.id,
+      display: contactDisplayName(t.data),
+      version: t.row.version,
+      columns: { ...written.columns, field_stamps, updated_at: now, version },
+      keys: written.keys,
+      previous: t.previous,
+      // A contact the run created has no row of its own: its import_id tells its first version
+      // (listContactHistory), and its values then are its present ones with every later change undone.
+      history: { contactId: t.id, action: "update", version, before: dataOfRow(t.row), after: t.data },
+    });
+    pendingNext.push({
+      id: t.id,
+      display: contactDisplayName(t.data),
+      words: t.words,
+      keys: written.keys,
+      // Every key it held, not only those this batch looked up: the run's holders forget it under each.
+      was: rowAndKeysOfData(dataOfRow(t.row), country).keys,
+    });
+  }
+  const labelled: LabelledContact[] = [];
+  if (labels)
+    for (const t of [...created, ...existing]) if (t.groups?.size) labelled.push({ id: t.id, existed: !t.ownedByRun, groups: t.groups });
+  return {
+    keys: rowKeys,
+    seen,
+    held: heldPrint(held, pendingIds),
+    pendingIds: [...pendingIds],
+    inserts,
+    insertKeys,
+    photos,
+    updates,
+    labelled,
+    // Later batches meet these contacts by their names without reading them (their names alone: a run
+    // meets a hundred thousand contacts).
+    names: [...created, ...existing].map((t) => [t.id, { display: contactDisplayName(t.data), words: t.words }]),
+    pending: pendingNext,
+    tally,
+    tooLong,
+    now,
+  };
+}
