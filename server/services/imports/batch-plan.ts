@@ -90,8 +90,6 @@ interface Target {
   dirty: boolean;
   /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
   written: ReturnType<typeof rowAndKeysOfData>;
-  /** The keys it held when read (existing contacts). */
-  heldKeys: MatchKey[];
   extras: SentRow["extras"];
   photo?: PreparedPhoto | undefined;
   groups?: Map<string, string>;
@@ -100,6 +98,9 @@ interface Target {
   full: boolean;
 }
 
+const isTarget = (c: Target | HolderNames): c is Target => "id" in c;
+/** A candidate's name as the summary says it. */
+const shownName = (c: Target | HolderNames) => (isTarget(c) ? contactDisplayName(c.data) : c.display);
 const namesOf = (c: NameParts): NameParts => ({ first_name: c.first_name, last_name: c.last_name, company: c.company });
 /** Names that display as `display`, for a holder known by its name only. */
 const displayOnly = (display: string): NameParts => ({ first_name: display, last_name: null, company: null });
@@ -110,22 +111,26 @@ export const lockNames = (keys: readonly MatchKey[]) => [...new Set(keys.map((k)
 
 /**
  * The holders of a batch's keys in a few bytes, whatever order they are read in (their count and the sum
- * of their FNV-1a hashes), leaving out contacts being written (the plan knows them as they will be).
+ * of FNV-1a hashes of `key id`), leaving out contacts being written (the plan knows them as they will be).
  */
-export function heldPrint(held: readonly (MatchKey & { contact_id: string })[], pending: ReadonlySet<string>): string {
+export function heldPrint(held: Iterable<readonly [key: string, id: string]>, pending: ReadonlySet<string>): string {
   let count = 0;
   let sum = 0;
-  for (const h of held) {
-    if (pending.has(h.contact_id)) continue;
+  for (const [key, id] of held) {
+    if (pending.has(id)) continue;
     let hash = 0x811c9dc5;
-    for (const text of [h.kind, h.key, h.contact_id]) {
-      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-      hash = Math.imul(hash ^ 0x3a, 0x01000193);
-    }
+    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x20, 0x01000193);
+    for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
     sum = (sum + (hash >>> 0)) % 0x100000000;
     count++;
   }
   return `${count}:${sum}`;
+}
+
+/** Each key's holders as pairs, for heldPrint. */
+export function* holderPairs(byKey: ReadonlyMap<string, readonly string[]>): Generator<readonly [string, string]> {
+  for (const [key, ids] of byKey) for (const id of ids) yield [key, id];
 }
 
 const NOBODY: readonly string[] = Object.freeze([]);
@@ -222,47 +227,33 @@ export async function planBatch(
   const tally = emptyTally(labels !== null);
   const rowKeys = ready.flatMap((p) => p.written.keys);
   const pendingIds = new Set(pending.keys());
-  // The holders of keys the run met before are known (run-context.ts); the others are read. The
-  // change number is read first: a change after it shows at the write.
-  const held: (MatchKey & { contact_id: string })[] = [];
+  // The holders of keys the run met before are known (run-context.ts); the others are read, and kept.
+  // The change number is read first: a change after it shows at the write.
   const unread = new Map<string, MatchKey>();
-  for (const k of rowKeys) {
-    const key = keyOf(k);
-    if (unread.has(key)) continue;
-    const known = run.holders.get(key);
-    if (!known) unread.set(key, k);
-    else if (known.length) for (const id of known) held.push({ kind: k.kind, key: k.key, contact_id: id });
-  }
+  for (const k of rowKeys) if (!run.holders.has(keyOf(k))) unread.set(keyOf(k), k);
   const seen = await repos.davCards(organizationId).currentSeq();
   run.anchor ??= seen;
   const read = await contacts.keyContacts([...unread.values()]);
-  held.push(...read);
   rememberHolders(run, unread, read, pending, pendingIds);
-  const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !names.has(id) && !pendingIds.has(id));
+  // Every batch key's holders, as the plan saw them (a settled batch may add to the run's lists meanwhile).
+  const heldBy = new Map<string, readonly string[]>();
+  for (const k of rowKeys) heldBy.set(keyOf(k), run.holders.get(keyOf(k)) ?? NOBODY);
+  const unknown = new Set<string>();
+  for (const ids of heldBy.values()) for (const id of ids) if (!names.has(id) && !pendingIds.has(id)) unknown.add(id);
   for (const id of unknown) names.set(id, null);
-  for (const n of await contacts.namesOf(unknown)) names.set(n.id, { display: contactDisplayName(n), words: nameKey(n) });
-  // Every active holder of the batch's keys by its names; read whole are those a row's name agrees
-  // with, the only ones a row can merge into (an office line's other holders are named in the summary).
-  const holders = new Map<string, { named: HolderNames; keys: MatchKey[] }>();
-  const byKey = new Map<string, string[]>();
-  for (const { kind, key, contact_id: id } of held) {
-    if (pendingIds.has(id)) continue;
-    const named = names.get(id);
-    if (!named) continue;
-    const holder = holders.get(id) ?? { named, keys: [] };
-    holder.keys.push({ kind, key });
-    holders.set(id, holder);
-    const list = byKey.get(`${kind}:${key}`);
-    if (list) list.push(id);
-    else byKey.set(`${kind}:${key}`, [id]);
-  }
+  for (const n of await contacts.namesOf([...unknown])) names.set(n.id, { display: contactDisplayName(n), words: nameKey(n) });
+  // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
+  // others (an office line's) take part by their names alone, to be named in the summary.
   const agreeing = new Set<string>();
   for (const { words, written } of ready)
     for (const k of written.keys)
-      for (const id of byKey.get(keyOf(k)) ?? []) if (keysAgree(words, holders.get(id)!.named.words)) agreeing.add(id);
+      for (const id of heldBy.get(keyOf(k))!) {
+        const named = pendingIds.has(id) ? null : names.get(id);
+        if (named && keysAgree(words, named.words)) agreeing.add(id);
+      }
   const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
-  const index: KeyIndex<Target> = new Map();
-  const existing: Target[] = [];
+  const index: KeyIndex<Target | HolderNames> = new Map();
+  const existing = new Map<string, Target>();
   const blank = (id: string, words: string): Target => ({
     id,
     row: null,
@@ -275,28 +266,31 @@ export async function planBatch(
     previous: {},
     dirty: false,
     written: { columns: null as never, keys: [] },
-    heldKeys: [],
     extras: undefined,
   });
-  for (const [id, { named, keys }] of holders) {
-    const row = whole.get(id) ?? null;
-    const data = row ? dataOfRow(row) : (displayOnly(named.display) as ContactData);
-    const target: Target = {
-      ...blank(id, row ? nameKey(data) : named.words),
-      row,
-      // Names only, for a holder no row can merge into.
-      data,
-      full: row !== null,
-      ownedByRun: row?.import_id === importId,
-      heldKeys: keys,
-    };
-    if (row) existing.push(target);
-    fileUnderKeys(index, keys, target);
+  for (const [key, ids] of heldBy) {
+    const list: (Target | HolderNames)[] = [];
+    for (const id of ids) {
+      const named = pendingIds.has(id) ? null : names.get(id);
+      if (!named) continue;
+      const row = whole.get(id);
+      if (!row) {
+        list.push(named);
+        continue;
+      }
+      let target = existing.get(id);
+      if (!target) {
+        const data = dataOfRow(row);
+        target = { ...blank(id, nameKey(data)), row, data, full: true, ownedByRun: row.import_id === importId };
+        existing.set(id, target);
+      }
+      list.push(target);
+    }
+    if (list.length) index.set(key, list);
   }
   // After the stored holders, as the previous batch's new contacts would be read once committed.
-  const wanted = new Set(rowKeys.map(keyOf));
   for (const contact of pending.values()) {
-    const keys = [...contact.keys, ...contact.was].filter((k) => wanted.has(keyOf(k)));
+    const keys = [...contact.keys, ...contact.was].filter((k) => heldBy.has(keyOf(k)));
     if (keys.length)
       fileUnderKeys(index, keys, { ...blank(contact.id, contact.words), data: displayOnly(contact.display) as ContactData, pending: true });
   }
@@ -321,7 +315,14 @@ export async function planBatch(
   for (const { row, words, written, photo } of ready) {
     tally.processed++;
     for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
-    const match = matchRow(words, written.keys, index);
+    const found = matchRow(words, written.keys, index);
+    // A holder known by its names only agreed with no row when the batch was read (it was trashed since).
+    const match: { target: Target; by: MatchKey } | { target: null; sharedWith: Target | HolderNames | null } =
+      found.target === null
+        ? found
+        : isTarget(found.target)
+          ? { target: found.target, by: found.by }
+          : { target: null, sharedWith: found.target };
     if (match.target?.pending) return "wait";
     if (!match.target) {
       const fresh: Target = {
@@ -342,7 +343,7 @@ export async function planBatch(
         notice(
           tally,
           row,
-          `added as a new contact: it shares a number or e-mail address with ${contactDisplayName(match.sharedWith.data)}, whose name differs`,
+          `added as a new contact: it shares a number or e-mail address with ${shownName(match.sharedWith)}, whose name differs`,
         );
       continue;
     }
@@ -397,7 +398,7 @@ export async function planBatch(
     pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, keys: written.keys, was: [] });
   }
   const updates: PlannedUpdate[] = [];
-  for (const t of existing) {
+  for (const t of existing.values()) {
     if (!t.dirty || !t.row) continue;
     const written = rowAndKeysOfData(t.data, country);
     const version = t.row.version + 1;
@@ -424,11 +425,12 @@ export async function planBatch(
   }
   const labelled: LabelledContact[] = [];
   if (labels)
-    for (const t of [...created, ...existing]) if (t.groups?.size) labelled.push({ id: t.id, existed: !t.ownedByRun, groups: t.groups });
+    for (const t of [...created, ...existing.values()])
+      if (t.groups?.size) labelled.push({ id: t.id, existed: !t.ownedByRun, groups: t.groups });
   return {
     keys: rowKeys,
     seen,
-    held: heldPrint(held, pendingIds),
+    held: heldPrint(holderPairs(heldBy), pendingIds),
     pendingIds: [...pendingIds],
     inserts,
     insertKeys,
@@ -437,7 +439,7 @@ export async function planBatch(
     labelled,
     // Later batches meet these contacts by their names without reading them (their names alone: a run
     // meets a hundred thousand contacts).
-    names: [...created, ...existing].map((t) => [t.id, { display: contactDisplayName(t.data), words: t.words }]),
+    names: [...created, ...existing.values()].map((t) => [t.id, { display: contactDisplayName(t.data), words: t.words }]),
     pending: pendingNext,
     tally,
     tooLong,
