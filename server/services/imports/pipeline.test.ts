@@ -10,7 +10,7 @@ import { applyPlan } from "./batch-apply.js";
 import { type BatchPlan, planBatch, sortOut } from "./batch-plan.js";
 import { batchPipeline } from "./pipeline.js";
 import { type RowOutcome, prepareBatch } from "./prepare.js";
-import { runContext } from "./run-context.js";
+import { type RunContext, runContext } from "./run-context.js";
 import { emptyTally, progress } from "./tally.js";
 import { type BatchWriter, inProcessWriter } from "./writer-thread.js";
 
@@ -64,6 +64,20 @@ describe.each(engines)("an import batch planned before its write (%s)", (engine)
     return prepareBatch(rows, t.config.defaultCountry, DEFAULT_CONTACT_RULES);
   }
 
+  /** Writes a plan made outside the write, as a run whose book someone else changed meanwhile. */
+  const writeChecked = (run: RunContext, plan: BatchPlan) =>
+    t.repos.transaction((repos) =>
+      applyPlan(repos, {
+        organizationId: actor.organizationId,
+        importId: run.importId,
+        plan,
+        progress: progress(plan.tally),
+        groupIds: null,
+        check: true,
+        expect: null,
+      }),
+    );
+
   const holders = async (digits: string) =>
     (await t.repos.contacts(actor.organizationId).keyContacts([{ kind: "phone", key: digits }])).map((h) => h.contact_id);
 
@@ -73,17 +87,7 @@ describe.each(engines)("an import batch planned before its write (%s)", (engine)
     const plan = (await planBatch(t.repos, run, ready, t.config.defaultCountry)) as BatchPlan;
     expect(plan.inserts).toHaveLength(1);
     const saved = (await createContact(t.deps, actor, { first_name: "Ann", last_name: "Lee", phone: "+1 415 555 0101" })).contact;
-    const result = await t.repos.transaction((repos) =>
-      applyPlan(repos, {
-        organizationId: actor.organizationId,
-        importId: run.importId,
-        plan,
-        progress: progress(plan.tally),
-        groupIds: null,
-        check: true,
-        expect: null,
-      }),
-    );
+    const result = await writeChecked(run, plan);
     expect(result).toEqual({ stale: true });
     expect(await holders("4155550101")).toEqual([saved.id]);
   });
@@ -93,17 +97,7 @@ describe.each(engines)("an import batch planned before its write (%s)", (engine)
     const ready = sortOut(await outcomesOf("Name,Phone\nEd Fox,+1 415 555 0111\n"), run.excluded, emptyTally());
     const plan = (await planBatch(t.repos, run, ready, t.config.defaultCountry)) as BatchPlan;
     await createContact(t.deps, actor, { first_name: "Flo", last_name: "Gu", phone: "+1 415 555 0112" });
-    const result = await t.repos.transaction((repos) =>
-      applyPlan(repos, {
-        organizationId: actor.organizationId,
-        importId: run.importId,
-        plan,
-        progress: progress(plan.tally),
-        groupIds: null,
-        check: true,
-        expect: null,
-      }),
-    );
+    const result = await writeChecked(run, plan);
     expect(result.stale).toBe(false);
     expect(await holders("4155550111")).toEqual([plan.inserts[0]!.id]);
   });
