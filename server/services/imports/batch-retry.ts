@@ -16,6 +16,8 @@ export async function withBatchRetry<T>(
   importId: string,
   write: () => Promise<T>,
   delays: readonly number[] = BATCH_RETRY_DELAYS_MS,
+  /** Shows the run alive while it waits (its heartbeat is otherwise written by each batch). */
+  beat: () => Promise<unknown> = async () => undefined,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -25,6 +27,7 @@ export async function withBatchRetry<T>(
       const delay = delays[attempt];
       if (!failure || failure.kind === "disk-full" || failure.kind === "read-only" || delay === undefined) throw error;
       deps.log.warn("import batch failed, trying again", { importId, attempt: attempt + 1, cause: failure.cause, inMs: delay });
+      await beat().catch(() => undefined);
       await sleep(delay);
     }
   }

@@ -1,3 +1,4 @@
+import { nowIso } from "../../db/ids.js";
 import type { AppDeps } from "../../deps.js";
 import { type ApplyResult, applyPlan, notMergedMessage } from "./batch-apply.js";
 import { type BatchPlan, type PendingContact, holdersAfter, lockNames, planBatch, sortOut } from "./batch-plan.js";
@@ -21,7 +22,9 @@ export type AfterBatch = (groups: BatchGroups | null) => void;
  */
 export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, writer: BatchWriter, after: AfterBatch) {
   const country = deps.config.defaultCountry;
-  const retry = <T>(work: () => Promise<T>) => withBatchRetry(deps, run.importId, work);
+  // A run waiting to try a batch again is alive: without a heartbeat it would show as interrupted after 20 s.
+  const beat = () => deps.repos.imports(run.organizationId).update(run.importId, { heartbeat_at: nowIso() });
+  const retry = <T>(work: () => Promise<T>) => withBatchRetry(deps, run.importId, work, undefined, beat);
   /** The batch being written: its promise (settled once counted) and the contacts it writes. */
   let writing: Promise<void> = Promise.resolve();
   let pending = new Map<string, PendingContact>();
