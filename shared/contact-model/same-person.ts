@@ -18,23 +18,36 @@ function words(...parts: (string | null | undefined)[]): string {
  */
 export const nameKey = (c: NameParts): string => `${words(c.first_name, c.last_name)}|${words(c.company)}`;
 
-/** Every word of `small` is a word of `large` (both nameKey parts); most pairs differ at the first word. */
-function within(small: string, large: string): boolean {
-  const padded = ` ${large} `;
-  for (let start = 0; start <= small.length;) {
-    const space = small.indexOf(" ", start);
-    const end = space < 0 ? small.length : space;
-    if (!padded.includes(` ${small.slice(start, end)} `)) return false;
+/** Whether the word `key[from, to)` is one of the words of `key[lFrom, lTo)` (single spaces between). */
+function hasWord(key: string, from: number, to: number, other: string, lFrom: number, lTo: number): boolean {
+  const length = to - from;
+  for (let start = lFrom; start <= lTo;) {
+    let end = other.indexOf(" ", start);
+    if (end < 0 || end > lTo) end = lTo;
+    if (end - start === length) {
+      let i = 0;
+      while (i < length && other.charCodeAt(start + i) === key.charCodeAt(from + i)) i++;
+      if (i === length) return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Every word of `small[sFrom, sTo)` is a word of `large[lFrom, lTo)` (parts of nameKeys). Read in place:
+ * an import compares each row with every holder of its numbers (an office line's twenty), and most pairs
+ * differ at the first word.
+ */
+function within(small: string, sFrom: number, sTo: number, large: string, lFrom: number, lTo: number): boolean {
+  for (let start = sFrom; start <= sTo;) {
+    let end = small.indexOf(" ", start);
+    if (end < 0 || end > sTo) end = sTo;
+    if (!hasWord(small, start, end, large, lFrom, lTo)) return false;
     start = end + 1;
   }
   return true;
 }
-const oneWithinOther = (a: string, b: string) => within(a, b) || within(b, a);
-
-const parts = (key: string): [string, string] => {
-  const bar = key.indexOf("|");
-  return bar < 0 ? [key, ""] : [key.slice(0, bar), key.slice(bar + 1)];
-};
 
 /**
  * Whether two contacts that share a phone or an e-mail may be one person, by their names (nameKey): the
@@ -44,12 +57,18 @@ const parts = (key: string): [string, string] => {
  */
 export function keysAgree(a: string, b: string): boolean {
   if (a === b) return true;
-  const [aPerson, aCompany] = parts(a);
-  const [bPerson, bCompany] = parts(b);
-  if (aPerson && bPerson) return oneWithinOther(aPerson, bPerson);
+  let aBar = a.indexOf("|");
+  if (aBar < 0) aBar = a.length;
+  let bBar = b.indexOf("|");
+  if (bBar < 0) bBar = b.length;
+  const aPerson = aBar > 0;
+  const bPerson = bBar > 0;
+  if (aPerson && bPerson) return within(a, 0, aBar, b, 0, bBar) || within(b, 0, bBar, a, 0, aBar);
   if (aPerson || bPerson) return true;
-  if (!aCompany || !bCompany) return true;
-  return oneWithinOther(aCompany, bCompany);
+  const aEnd = a.length;
+  const bEnd = b.length;
+  if (aBar + 1 >= aEnd || bBar + 1 >= bEnd) return true;
+  return within(a, aBar + 1, aEnd, b, bBar + 1, bEnd) || within(b, bBar + 1, bEnd, a, aBar + 1, aEnd);
 }
 
 /** keysAgree of two contacts' names. */
