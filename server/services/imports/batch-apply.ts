@@ -2,7 +2,6 @@ import type { Repositories } from "../../db/repositories/index.js";
 import { recordImportHistory } from "../contact-history.js";
 import type { BatchPlan } from "./batch-plan.js";
 import { heldPrint, lockNames } from "./batch-plan.js";
-import { keyOf } from "./match.js";
 import { type BatchGroups, addToLabelledGroups, runGroups } from "./groups.js";
 import { KEEP_ERRORS, type progress } from "./tally.js";
 
@@ -53,12 +52,11 @@ export async function applyPlan(repos: Repositories, input: ApplyInput): Promise
   // Else the holders of its keys are read again; only a change among them makes it stale.
   const untouched = from === input.expect;
   if (input.check && !untouched) {
-    const now = (await contacts.keyContacts(plan.keys)).map((h) => [keyOf(h), h.contact_id] as const);
-    if (heldPrint(now, new Set(plan.pendingIds)) !== plan.held) return { stale: true };
+    if (heldPrint(await contacts.keyContacts(plan.keys), new Set(plan.pendingIds)) !== plan.held) return { stale: true };
   }
-  await contacts.insertMany(plan.inserts, plan.insertKeys);
+  await contacts.insertPacked(plan.inserts, plan.insertKeys);
   for (const { id, photo } of plan.photos) await repos.contactPhotos(organizationId).put(id, photo, plan.now);
-  await contacts.counter.adjust(plan.inserts.length);
+  await contacts.counter.adjust(plan.inserts.count);
   const notMerged = new Set<string>();
   const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
   for (const update of plan.updates) {

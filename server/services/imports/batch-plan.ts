@@ -6,6 +6,7 @@ import type { ContactData } from "../../../shared/contact-model/types.js";
 import type { CountryCode } from "../../../shared/phone.js";
 import { GROUP_NAME_MAX } from "../../../shared/group-schemas.js";
 import { newId, nowIso } from "../../db/ids.js";
+import { type PackedContacts, packContacts, packKeys } from "../../db/repositories/contact-packing.js";
 import type { MatchKey, NewContact } from "../../db/repositories/contacts.js";
 import type { Repositories } from "../../db/repositories/index.js";
 import type { ContactRow } from "../../db/schema.js";
@@ -17,7 +18,7 @@ import { dataOfRow, newContactRow, rowAndKeysOfData } from "../contact-row.js";
 import type { LabelledContact } from "./groups.js";
 import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./match.js";
 import type { ReadyRow, SentRow } from "./prepare.js";
-import type { HolderNames, RunContext } from "./run-context.js";
+import { type Holder, type HolderNames, type RunContext, holderOf, textHash } from "./run-context.js";
 import { type RunTally, emptyTally, fail, notice } from "./tally.js";
 
 // The first half of an import batch: which rows merge into which contacts, and every row and statement
@@ -58,8 +59,9 @@ export interface BatchPlan {
   held: string;
   /** Contacts an earlier batch was still writing when this plan was made. */
   pendingIds: string[];
-  inserts: NewContact[];
-  insertKeys: (MatchKey & { contact_id: string })[];
+  /** The new contacts and their keys, packed: the writing thread takes two strings, not thousands of objects. */
+  inserts: PackedContacts;
+  insertKeys: string;
   photos: { id: string; photo: PreparedPhoto }[];
   updates: PlannedUpdate[];
   /** With labels as groups: the contacts the batch created or merged into, with the groups their rows name. */
@@ -109,76 +111,89 @@ const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mai
 /** The lock names of keys: a create of the number takes the same; e-mails get locks of their own name. */
 export const lockNames = (keys: readonly MatchKey[]) => [...new Set(keys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))];
 
-/**
- * The holders of a batch's keys in a few bytes, whatever order they are read in (their count and the sum
- * of FNV-1a hashes of `key id`), leaving out contacts being written (the plan knows them as they will be).
- */
-export function heldPrint(held: Iterable<readonly [key: string, id: string]>, pending: ReadonlySet<string>): string {
+/** One (key, holder) pair of the holders' fingerprint, from the hashes of both (textHash). */
+function pairHash(key: number, id: number): number {
+  // murmur3's finalizer: the pairs are summed, so each must spread over all 32 bits.
+  let h = (key + Math.imul(id, 0x9e3779b1)) | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The holders of a batch's keys in a few bytes, whatever order they are read in: their count and the sum of their pairHash. */
+function printOf(hashes: Iterable<number>): string {
   let count = 0;
   let sum = 0;
-  for (const [key, id] of held) {
-    if (pending.has(id)) continue;
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-    hash = Math.imul(hash ^ 0x20, 0x01000193);
-    for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-    sum = (sum + (hash >>> 0)) % 0x100000000;
+  for (const hash of hashes) {
+    sum = (sum + hash) % 0x100000000;
     count++;
   }
   return `${count}:${sum}`;
 }
 
-/** Each key's holders as pairs, for heldPrint. */
-export function* holderPairs(byKey: ReadonlyMap<string, readonly string[]>): Generator<readonly [string, string]> {
-  for (const [key, ids] of byKey) for (const id of ids) yield [key, id];
+/** heldPrint of holders as the database answers them (key, contact id), contacts being written left out. */
+export function heldPrint(held: readonly (MatchKey & { contact_id: string })[], pendingIds: ReadonlySet<string>): string {
+  return printOf(held.filter((h) => !pendingIds.has(h.contact_id)).map((h) => pairHash(textHash(keyOf(h)), textHash(h.contact_id))));
 }
 
-const NOBODY: readonly string[] = Object.freeze([]);
+/** heldPrint of the holders a plan read, contacts being written left out (the plan knows them as they will be). */
+function* planPairs(heldBy: ReadonlyMap<string, readonly Holder[]>, pending: ReadonlyMap<string, unknown>): Generator<number> {
+  for (const [key, holders] of heldBy) {
+    const keyHash = textHash(key);
+    for (const h of holders) if (!pending.has(h.id)) yield pairHash(keyHash, h.hash);
+  }
+}
+
+const NOBODY: readonly Holder[] = Object.freeze([]);
 
 /**
  * Keeps the holders of keys a plan read for the run's later batches, with the contacts of the batch
- * still being written that will hold them (its new keys only).
+ * still being written that will hold them (its new keys only). Only keys someone holds are kept (an
+ * office line): a key nobody held is read again if a later row has it, and a run's hundred thousand
+ * new numbers and e-mails would otherwise be live data every garbage collection marks again.
  */
 function rememberHolders(
   run: RunContext,
   unread: ReadonlyMap<string, MatchKey>,
   read: readonly (MatchKey & { contact_id: string })[],
   pending: ReadonlyMap<string, PendingContact>,
-  pendingIds: ReadonlySet<string>,
 ) {
-  const lists = new Map<string, string[]>();
+  const lists = new Map<string, Holder[]>();
   for (const h of read) {
-    if (pendingIds.has(h.contact_id)) continue;
+    if (pending.has(h.contact_id)) continue;
     const key = keyOf(h);
+    const holder = holderOf(run, h.contact_id);
     const list = lists.get(key);
-    if (list) list.push(h.contact_id);
-    else lists.set(key, [h.contact_id]);
+    if (list) list.push(holder);
+    else lists.set(key, [holder]);
   }
   for (const contact of pending.values())
     for (const k of contact.keys) {
       const key = keyOf(k);
       if (!unread.has(key)) continue;
+      const holder = holderOf(run, contact.id);
       const list = lists.get(key);
-      if (!list) lists.set(key, [contact.id]);
-      else if (!list.includes(contact.id)) list.push(contact.id);
+      if (!list) lists.set(key, [holder]);
+      else if (!list.includes(holder)) list.push(holder);
     }
-  for (const key of unread.keys()) run.holders.set(key, lists.get(key) ?? (NOBODY as string[]));
+  for (const [key, list] of lists) run.holders.set(key, list);
 }
 
 /** Tells the run's holders what a committed batch wrote: its new contacts' keys, and its merges' keys as they are now. */
 export function holdersAfter(run: RunContext, written: readonly PendingContact[]) {
   for (const contact of written) {
+    const holder = holderOf(run, contact.id);
     for (const k of contact.was) {
       const list = run.holders.get(keyOf(k));
-      if (list?.includes(contact.id))
+      if (list?.includes(holder))
         run.holders.set(
           keyOf(k),
-          list.filter((id) => id !== contact.id),
+          list.filter((h) => h !== holder),
         );
     }
     for (const k of contact.keys) {
       const list = run.holders.get(keyOf(k));
-      if (list && !list.includes(contact.id)) run.holders.set(keyOf(k), [...list, contact.id]);
+      if (list && !list.includes(holder)) run.holders.set(keyOf(k), [...list, holder]);
     }
   }
 }
@@ -222,36 +237,41 @@ export async function planBatch(
   country: CountryCode,
   pending: ReadonlyMap<string, PendingContact> = new Map(),
 ): Promise<BatchPlan | "wait"> {
-  const { organizationId, importId, mode, labels, by, names } = run;
+  const { organizationId, importId, mode, labels, by } = run;
   const contacts = repos.contacts(organizationId);
   const tally = emptyTally(labels !== null);
   const rowKeys = ready.flatMap((p) => p.written.keys);
-  const pendingIds = new Set(pending.keys());
   // The holders of keys the run met before are known (run-context.ts); the others are read, and kept.
   // The change number is read first: a change after it shows at the write.
+  const rowKeyIds = rowKeys.map(keyOf);
   const unread = new Map<string, MatchKey>();
-  for (const k of rowKeys) if (!run.holders.has(keyOf(k))) unread.set(keyOf(k), k);
+  rowKeys.forEach((k, i) => {
+    if (!run.holders.has(rowKeyIds[i]!)) unread.set(rowKeyIds[i]!, k);
+  });
   const seen = await repos.davCards(organizationId).currentSeq();
   run.anchor ??= seen;
   const read = await contacts.keyContacts([...unread.values()]);
-  rememberHolders(run, unread, read, pending, pendingIds);
+  rememberHolders(run, unread, read, pending);
   // Every batch key's holders, as the plan saw them (a settled batch may add to the run's lists meanwhile).
-  const heldBy = new Map<string, readonly string[]>();
-  for (const k of rowKeys) heldBy.set(keyOf(k), run.holders.get(keyOf(k)) ?? NOBODY);
-  const unknown = new Set<string>();
-  for (const ids of heldBy.values()) for (const id of ids) if (!names.has(id) && !pendingIds.has(id)) unknown.add(id);
-  for (const id of unknown) names.set(id, null);
-  for (const n of await contacts.namesOf([...unknown])) names.set(n.id, { display: contactDisplayName(n), words: nameKey(n) });
+  const heldBy = new Map<string, readonly Holder[]>();
+  for (const key of rowKeyIds) heldBy.set(key, run.holders.get(key) ?? NOBODY);
+  const unknown = new Set<Holder>();
+  for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pending.has(h.id)) unknown.add(h);
+  for (const h of unknown) h.names = null;
+  for (const n of await contacts.namesOf([...unknown].map((h) => h.id)))
+    holderOf(run, n.id).names = { display: contactDisplayName(n), words: nameKey(n) };
+  /** A holder's names, unless it is being written (the plan sees it as it will be) or not active. */
+  const namesNow = (h: Holder) => (pending.has(h.id) ? null : h.names);
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
   // others (an office line's) take part by their names alone, to be named in the summary.
-  const agreeing = new Set<string>();
+  const agreeing = new Set<Holder>();
   for (const { words, written } of ready)
     for (const k of written.keys)
-      for (const id of heldBy.get(keyOf(k))!) {
-        const named = pendingIds.has(id) ? null : names.get(id);
-        if (named && keysAgree(words, named.words)) agreeing.add(id);
+      for (const h of heldBy.get(keyOf(k))!) {
+        const named = namesNow(h);
+        if (named && keysAgree(words, named.words)) agreeing.add(h);
       }
-  const whole = new Map((await contacts.findMany([...agreeing])).map((row) => [row.id, row]));
+  const whole = new Map((await contacts.findMany([...agreeing].map((h) => h.id))).map((row) => [row.id, row]));
   const index: KeyIndex<Target | HolderNames> = new Map();
   const existing = new Map<string, Target>();
   const blank = (id: string, words: string): Target => ({
@@ -268,16 +288,17 @@ export async function planBatch(
     written: { columns: null as never, keys: [] },
     extras: undefined,
   });
-  for (const [key, ids] of heldBy) {
+  for (const [key, holders] of heldBy) {
     const list: (Target | HolderNames)[] = [];
-    for (const id of ids) {
-      const named = pendingIds.has(id) ? null : names.get(id);
+    for (const h of holders) {
+      const named = namesNow(h);
       if (!named) continue;
-      const row = whole.get(id);
+      const row = agreeing.has(h) ? whole.get(h.id) : undefined;
       if (!row) {
         list.push(named);
         continue;
       }
+      const id = h.id;
       let target = existing.get(id);
       if (!target) {
         const data = dataOfRow(row);
@@ -379,21 +400,24 @@ export async function planBatch(
   // change_seq is the database's to set (migration 0050). The columns were derived with the row; only a
   // row a later line of the file merged into needs them again (parsing phones is the dearest step here).
   const now = nowIso();
-  const inserts: BatchPlan["inserts"] = [];
-  const insertKeys: BatchPlan["insertKeys"] = [];
+  const inserts: NewContact[] = [];
+  const insertKeys: (MatchKey & { contact_id: string })[] = [];
   const photos: BatchPlan["photos"] = [];
   const pendingNext: PendingContact[] = [];
   for (const t of created) {
     const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
-    const row = newContactRow(organizationId, written.columns, {
-      now,
-      importId,
-      // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
-      vcard_uid: t.extras?.uid ?? null,
-      vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
-    });
-    inserts.push({ ...row, id: t.id, photo_etag: t.photo?.etag ?? null });
-    for (const k of written.keys) insertKeys.push({ ...k, contact_id: t.id });
+    inserts.push(
+      newContactRow(organizationId, written.columns, {
+        id: t.id,
+        now,
+        importId,
+        // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
+        vcard_uid: t.extras?.uid ?? null,
+        vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
+        photo_etag: t.photo?.etag ?? null,
+      }),
+    );
+    for (const k of written.keys) insertKeys.push({ kind: k.kind, key: k.key, contact_id: t.id });
     if (t.photo) photos.push({ id: t.id, photo: t.photo });
     pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, keys: written.keys, was: [] });
   }
@@ -430,10 +454,10 @@ export async function planBatch(
   return {
     keys: rowKeys,
     seen,
-    held: heldPrint(holderPairs(heldBy), pendingIds),
-    pendingIds: [...pendingIds],
-    inserts,
-    insertKeys,
+    held: printOf(planPairs(heldBy, pending)),
+    pendingIds: [...pending.keys()],
+    inserts: packContacts(repos.engine, inserts),
+    insertKeys: packKeys(insertKeys),
     photos,
     updates,
     labelled,

@@ -66,20 +66,25 @@ export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, w
       tally.groups.created += result.groups.created.length;
       tally.groups.added += result.groups.added;
     }
-    for (const [id, names] of plan.names) if (!notMerged.has(id)) run.names.set(id, names);
+
     if (run.labels) {
       for (const key of plan.tooLong) run.labels.tooLong.add(key);
       // Only a committed batch's groups are the run's to find again.
       if (result.groups) for (const [key, id] of result.groups.resolved) run.labels.ids.set(key, id);
     }
     // The run's holders stay exact only if this batch's write followed its plan and nobody else wrote.
-    const own = plan.inserts.length + plan.updates.length;
+    const own = plan.inserts.count + plan.updates.length;
     if (notMerged.size || result.span.from !== run.anchor || result.span.to - result.span.from !== own) {
       forgetHolders(run);
       surprises++;
     } else {
       holdersAfter(run, plan.pending);
       run.anchor = result.span.to;
+    }
+    // The names of the contacts the run keeps as holders (an office line's); any other is read if met.
+    for (const [id, names] of plan.names) {
+      const holder = run.people.get(id);
+      if (holder && !notMerged.has(id)) holder.names = names;
     }
     pending = new Map();
     after(result.groups);

@@ -21,25 +21,53 @@ export interface RunContext {
   /** Who runs the import: the stamps of the fields it writes name them (ADR 017). */
   by: string | null;
   /**
-   * The names of the contacts holding the keys the run looked up, by id (null: not active), read once a
-   * run: an office line's holders come back with every batch that has the number. A contact renamed
-   * meanwhile is read whole before anything merges into it, and compared by its present names then.
+   * The contacts holding the keys the run looked up, by id: one record each, shared by the lists of all
+   * its keys, with its names read once a run (an office line's holders come back with every batch that
+   * has the number). A contact renamed meanwhile is read whole before anything merges into it, and
+   * compared by its present names then.
    */
-  names: Map<string, HolderNames | null>;
+  people: Map<string, Holder>;
   /**
-   * The holders of every key the run looked up (`phone:...` -> contact ids), with what its own batches
+   * The holders of every key the run looked up (`phone:...` -> contacts), with what its own batches
    * wrote since: an office line's ten holders are read once a run, not once a batch. They hold while
    * only the run writes to the book: each write checks that the book's change number moved by the
    * run's batches alone since `anchor` (batch-apply.ts), and the run forgets them all when it did not.
    */
-  holders: Map<string, string[]>;
+  holders: Map<string, Holder[]>;
   /** The change number since which `holders` is exact; null when it holds nothing. */
   anchor: number | null;
 }
 
-export const runContext = (run: Omit<RunContext, "names" | "holders" | "anchor">): RunContext => ({
+/**
+ * A contact the run met as a key's holder. The lists hold these records rather than ids: a batch walks
+ * an office line's twenty holders for each of its rows, and a lookup by id for each was most of the
+ * planning's time.
+ */
+export interface Holder {
+  id: string;
+  /** Its id's hash, for the holders' fingerprint (batch-plan.ts heldPrint). */
+  hash: number;
+  /** Its names; null: not active; undefined: not read yet. */
+  names?: HolderNames | null;
+}
+
+/** FNV-1a of a text (32 bits). */
+export function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** The run's record of a contact, made on first meeting. */
+export function holderOf(run: Pick<RunContext, "people">, id: string): Holder {
+  let holder = run.people.get(id);
+  if (!holder) run.people.set(id, (holder = { id, hash: textHash(id) }));
+  return holder;
+}
+
+export const runContext = (run: Omit<RunContext, "people" | "holders" | "anchor">): RunContext => ({
   ...run,
-  names: new Map(),
+  people: new Map(),
   holders: new Map(),
   anchor: null,
 });
