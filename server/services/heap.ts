@@ -17,15 +17,22 @@ export const collectGarbage: () => void = (() => {
 })();
 
 /**
- * Collects only once the heap has grown by `growth` bytes since the last collection (or since it was made):
- * a bound on what a bulk job adds to the process, without paying for collections it does not need.
+ * Collects only once the heap has grown since the last collection (or since it was made) by `growth`
+ * bytes or by half of what was live after it, whichever is more: a bound on what a bulk job adds to the
+ * process, without paying for collections it does not need. A collection marks all that is live, so
+ * with a fixed step a job that keeps much (an import's holders) paid for it again every few megabytes;
+ * a step of half the live data keeps the marking under twice the allocation.
  */
 export function garbageCollector(growth: number): () => void {
   const used = () => getHeapStatistics().used_heap_size;
-  let ceiling = used() + growth;
+  const next = () => {
+    const live = used();
+    return live + Math.max(growth, live / 2);
+  };
+  let ceiling = next();
   return () => {
     if (used() < ceiling) return;
     collectGarbage();
-    ceiling = used() + growth;
+    ceiling = next();
   };
 }
