@@ -72,17 +72,20 @@ export function newContactRow(
   organizationId: string,
   columns: ReturnType<typeof rowOfData>,
   meta: {
+    /** Its id, when known before (an import's plan names its new contacts); else a new one. */
+    id?: string;
     now: string;
     isFavorite?: boolean;
     importId?: string | null;
     vcard_uid?: string | null;
     dav_name?: string | null;
     vcard_extra?: string | null;
+    photo_etag?: string | null;
   },
 ) {
   const isFavorite = meta.isFavorite ?? false;
   return {
-    id: newId(),
+    id: meta.id ?? newId(),
     organization_id: organizationId,
     ...columns,
     is_favorite: isFavorite,
@@ -98,7 +101,7 @@ export function newContactRow(
     vcard_uid: meta.vcard_uid ?? null,
     dav_name: meta.dav_name ?? null,
     vcard_extra: meta.vcard_extra ?? null,
-    photo_etag: null,
+    photo_etag: meta.photo_etag ?? null,
     field_stamps: NEW_CONTACT_STAMPS,
   };
 }
