@@ -70,6 +70,9 @@ for (const engine of engines) {
     const csvRun = await importFile(base, orgId, cookie, child.pid!, "google.csv", csv);
     const counts = await timed(base, `/api/orgs/${orgId}/contacts/counts`, cookie, 30);
     const list = await timed(base, `/api/orgs/${orgId}/contacts?limit=50`, cookie, 30);
+    // Search right after a large import, its newest index segments the least merged.
+    const search = await timed(base, `/api/orgs/${orgId}/contacts?q=smith`, cookie, 30);
+    const searchPhone = await timed(base, `/api/orgs/${orgId}/contacts?q=${encodeURIComponent("+44 20 7946 0042")}`, cookie, 30);
     const { text, cards } = vcards(VCARD_BYTES);
     const vcardRun = await importFile(base, orgId, cookie, child.pid!, "contacts.vcf", text);
     const countsAfter = await timed(base, `/api/orgs/${orgId}/contacts/counts`, cookie, 30);
@@ -80,6 +83,7 @@ for (const engine of engines) {
         `imported ${csvRun.run.imported}, merged ${csvRun.run.merged}, failed ${csvRun.run.failed}; RSS +${csvRun.growth.toFixed(0)} MB`,
     );
     console.log(`        right after: counts ${counts}; first page ${list}`);
+    console.log(`        search "smith" ${search}; search "+44 20 7946 0042" ${searchPhone}`);
     console.log(
       `  vCard ${cards} cards (${mb(Buffer.byteLength(text))} MB): ${vcardRun.seconds.toFixed(1)} s, ${Math.round(cards / vcardRun.seconds)} cards/s; ` +
         `imported ${vcardRun.run.imported}, failed ${vcardRun.run.failed}; RSS +${vcardRun.growth.toFixed(0)} MB`,
