@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
 import { FALLBACK_COUNTRY } from "../../shared/phone.js";
@@ -71,6 +72,14 @@ describe("migrations", () => {
     expect(first.length).toBeGreaterThan(0);
     expect(await migrateToLatest(t.database, settings)).toEqual([]);
     expect(Object.keys(await describeSchema(t)).sort()).toEqual(EXPECTED_TABLES);
+  });
+
+  it("let SQLite's search index take a whole import batch's terms before it writes a segment (0076)", async () => {
+    const t = await createTestDatabase("sqlite");
+    opened.push(t);
+    await migrateToLatest(t.database, settings);
+    const { rows } = await sql<{ v: number }>`select v from contacts_fts_config where k = 'hashsize'`.execute(t.database.db);
+    expect(rows).toEqual([{ v: 16 * 1024 * 1024 }]);
   });
 
   // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.

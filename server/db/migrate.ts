@@ -33,6 +33,7 @@ import * as passkeys from "./migrations/0072-passkeys.js";
 import * as firstRunAndEndedSessions from "./migrations/0073-first-run-and-ended-sessions.js";
 import * as apiTokens from "./migrations/0074-api-tokens.js";
 import * as webhooks from "./migrations/0075-webhooks.js";
+import * as searchIndexFlush from "./migrations/0076-search-index-flush.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -75,6 +76,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0073-first-run-and-ended-sessions": firstRunAndEndedSessions,
     "0074-api-tokens": apiTokens,
     "0075-webhooks": webhooks,
+    "0076-search-index-flush": searchIndexFlush,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;
