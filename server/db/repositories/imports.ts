@@ -3,6 +3,13 @@ import type { ImportsTable, Schema } from "../schema.js";
 
 export type ImportRow = Selectable<ImportsTable>;
 
+/** A contact an import merged into: the values it changed, as they were (for undo), and its version after. */
+export interface ImportChange {
+  contactId: string;
+  previous: Record<string, unknown>;
+  versionAfter: number;
+}
+
 /** One organization's import runs and the changes they made. */
 export function importRepository(db: Kysely<Schema>, organizationId: string) {
   const runs = () => db.selectFrom("imports").where("organization_id", "=", organizationId);
@@ -42,10 +49,7 @@ export function importRepository(db: Kysely<Schema>, organizationId: string) {
      * Records the previous values of contacts a batch changed. A contact changed by an earlier batch of
      * the same run keeps its first previous values (the ones from before the run) and gets the new version.
      */
-    async recordChanges(
-      importId: string,
-      changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[],
-    ): Promise<void> {
+    async recordChanges(importId: string, changes: ImportChange[]): Promise<void> {
       if (changes.length === 0) return;
       const earlier = new Map(
         (

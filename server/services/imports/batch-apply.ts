@@ -4,6 +4,7 @@ import type { BatchPlan } from "./batch-plan.js";
 import { heldPrint, lockNames } from "./batch-plan.js";
 import { type BatchGroups, addToLabelledGroups, runGroups } from "./groups.js";
 import { KEEP_ERRORS, type progress } from "./tally.js";
+import type { ImportChange } from "../../db/repositories/imports.js";
 
 // The second half of an import batch: its statements, in the caller's transaction. It runs on the
 // request thread, or on a writing thread of its own for a large SQLite import (writer-thread.ts), so
@@ -58,7 +59,7 @@ export async function applyPlan(repos: Repositories, input: ApplyInput): Promise
   for (const { id, photo } of plan.photos) await repos.contactPhotos(organizationId).put(id, photo, plan.now);
   await contacts.counter.adjust(plan.inserts.count);
   const notMerged = new Set<string>();
-  const changes: { contactId: string; previous: Record<string, unknown>; versionAfter: number }[] = [];
+  const changes: ImportChange[] = [];
   for (const update of plan.updates) {
     // Edited by someone between our read and this write (the row lock of PostgreSQL aside): leave it.
     if (!(await contacts.update(update.id, update.columns, update.version))) {
@@ -86,22 +87,49 @@ export async function applyPlan(repos: Repositories, input: ApplyInput): Promise
 }
 
 /** What the summary says of a contact a batch could not merge into. */
-export const notMergedMessage = (display: string) => `${display} was being edited and was not merged; import the file again`;
+const notMergedMessage = (display: string) => `${display} was being edited and was not merged; import the file again`;
 
-/** The run record's columns with what only the write learnt: contacts not merged into, groups made. */
+/** The counts a write changes: the run's tally, or the run record's columns read back. */
+interface Counts {
+  merged: number;
+  failed: number;
+  errors: { row: string; message: string }[];
+  groups: { created: number; added: number } | null;
+}
+
+/**
+ * Counts what only the write learnt: a contact edited meanwhile was not merged into (its row failed,
+ * and the summary says why), and the groups the batch made or filled. The run's tally (pipeline.ts) and
+ * the run record written with the batch both count by this.
+ */
+export function countWritten(into: Counts, plan: Pick<BatchPlan, "updates">, notMerged: ReadonlySet<string>, groups: BatchGroups | null) {
+  for (const u of plan.updates) {
+    if (!notMerged.has(u.id)) continue;
+    into.merged--;
+    into.failed++;
+    if (into.errors.length < KEEP_ERRORS) into.errors.push({ row: "-", message: notMergedMessage(u.display) });
+  }
+  if (into.groups && groups) {
+    into.groups.created += groups.created.length;
+    into.groups.added += groups.added;
+  }
+}
+
+/** The run record's columns with what only the write learnt (countWritten). */
 function counted(columns: ApplyInput["progress"], plan: BatchPlan, notMerged: ReadonlySet<string>, groups: BatchGroups | null) {
-  const result = { ...columns };
-  if (notMerged.size) {
-    result.merged -= notMerged.size;
-    result.failed += notMerged.size;
-    const errors = JSON.parse(result.errors) as { row: string; message: string }[];
-    for (const u of plan.updates)
-      if (notMerged.has(u.id) && errors.length < KEEP_ERRORS) errors.push({ row: "-", message: notMergedMessage(u.display) });
-    result.errors = JSON.stringify(errors);
-  }
-  if (groups && result.groups) {
-    const count = JSON.parse(result.groups) as { created: number; added: number };
-    result.groups = JSON.stringify({ created: count.created + groups.created.length, added: count.added + groups.added });
-  }
-  return result;
+  if (!notMerged.size && !groups) return columns;
+  const counts: Counts = {
+    merged: columns.merged,
+    failed: columns.failed,
+    errors: JSON.parse(columns.errors) as Counts["errors"],
+    groups: columns.groups ? (JSON.parse(columns.groups) as Counts["groups"]) : null,
+  };
+  countWritten(counts, plan, notMerged, groups);
+  return {
+    ...columns,
+    merged: counts.merged,
+    failed: counts.failed,
+    errors: JSON.stringify(counts.errors),
+    groups: counts.groups ? JSON.stringify(counts.groups) : null,
+  };
 }

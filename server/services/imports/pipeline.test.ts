@@ -5,7 +5,7 @@ import { csvLayout, preparedRows, readImportFile } from "../../import/read-file.
 import type { MemberActor } from "../../../shared/policy/types.js";
 import { buildOrg, buildUser } from "../../test/factories.js";
 import { type TestApp, createTestApp, engines } from "../../test/harness.js";
-import { createContact } from "../contacts.js";
+import { createContact, updateContact } from "../contacts.js";
 import { applyPlan } from "./batch-apply.js";
 import { type BatchPlan, planBatch, sortOut } from "./batch-plan.js";
 import { batchPipeline } from "./pipeline.js";
@@ -139,6 +139,33 @@ describe.each(engines)("an import batch planned before its write (%s)", (engine)
     expect(tally).toMatchObject({ processed: 2, imported: 1, merged: 1 });
     expect(await holders("4155550120")).toHaveLength(3);
     expect((await t.repos.contacts(actor.organizationId).findMany([kai.id]))[0]!.email).toBe("kai@example.com");
+  });
+
+  it("leaves a contact someone edited between the plan and the write as they left it, and counts the row as failed", async () => {
+    const run = await newRun();
+    const tally = emptyTally();
+    const eve = (await createContact(t.deps, actor, { first_name: "Eve", last_name: "Fry", phone: "+1 415 555 0130" })).contact;
+    const inner = inProcessWriter(t.deps);
+    let edited = false;
+    // A colleague saves Eve's notes just as the import's write begins.
+    const writer: BatchWriter = {
+      async apply(input) {
+        if (!edited) await updateContact(t.deps, actor, eve.id, eve.version, { notes: "Call after 5" });
+        edited = true;
+        return inner.apply(input);
+      },
+      close: () => inner.close(),
+    };
+    const pipeline = batchPipeline(t.deps, run, tally, writer, () => undefined);
+    await pipeline.add(await outcomesOf("Name,Phone,E-mail\nEve Fry,+1 415 555 0130,eve@example.com\n"));
+    await pipeline.finish();
+    const reason = [{ row: "-", message: "Eve Fry was being edited and was not merged; import the file again" }];
+    expect(tally).toMatchObject({ processed: 1, merged: 0, failed: 1, errors: reason });
+    const [stored] = await t.repos.contacts(actor.organizationId).findMany([eve.id]);
+    expect(stored).toMatchObject({ notes: "Call after 5", email: null });
+    const record = await t.database.db.selectFrom("imports").selectAll().where("id", "=", run.importId).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ merged: 0, failed: 1 });
+    expect(JSON.parse(record.errors)).toEqual(reason);
   });
 
   it("counts a batch in the run's tally only once it is written, in the file's order", async () => {

@@ -1,12 +1,12 @@
 import { nowIso } from "../../db/ids.js";
 import type { AppDeps } from "../../deps.js";
-import { type ApplyResult, applyPlan, notMergedMessage } from "./batch-apply.js";
+import { type ApplyResult, applyPlan, countWritten } from "./batch-apply.js";
 import { type BatchPlan, type PendingContact, holdersAfter, lockNames, planBatch, sortOut } from "./batch-plan.js";
 import { withBatchRetry } from "./batch-retry.js";
 import type { BatchGroups } from "./groups.js";
 import type { RowOutcome } from "./prepare.js";
 import { type RunContext, forgetHolders } from "./run-context.js";
-import { KEEP_ERRORS, type RunTally, copyTally, emptyTally, mergeTally, progress } from "./tally.js";
+import { type RunTally, copyTally, emptyTally, mergeTally, progress } from "./tally.js";
 import type { BatchWriter } from "./writer-thread.js";
 
 /** What the run does once a batch committed (live events, garbage collection). */
@@ -56,16 +56,7 @@ export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, w
     const notMerged = new Set(result.notMerged);
     mergeTally(tally, sorted);
     mergeTally(tally, plan.tally);
-    for (const u of plan.updates) {
-      if (!notMerged.has(u.id)) continue;
-      tally.merged--;
-      tally.failed++;
-      if (tally.errors.length < KEEP_ERRORS) tally.errors.push({ row: "-", message: notMergedMessage(u.display) });
-    }
-    if (tally.groups && result.groups) {
-      tally.groups.created += result.groups.created.length;
-      tally.groups.added += result.groups.added;
-    }
+    countWritten(tally, plan, notMerged, result.groups);
 
     if (run.labels) {
       for (const key of plan.tooLong) run.labels.tooLong.add(key);
