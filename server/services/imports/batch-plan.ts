@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { contactDisplayName } from "../../../shared/contact-display.js";
 import { changedFields } from "../../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../../shared/contact-model/merge.js";
@@ -147,6 +148,24 @@ function* planPairs(heldBy: ReadonlyMap<string, readonly Holder[]>, pending: Rea
 const NOBODY: readonly Holder[] = Object.freeze([]);
 
 /**
+ * A batch is planned on the request thread, beside other people's requests: its loops let the event
+ * loop turn once they have held it TURN_MS, and its holders are read READ_SLICE keys a statement
+ * (SQLite's statements hold the thread). A colleague's list page waited up to 0.6 s for a batch before.
+ */
+const TURN_MS = 10;
+const READ_SLICE = 1000;
+/** Answers true once TURN_MS have passed since it last did (or since it was made). */
+const turns = () => {
+  let since = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - since < TURN_MS) return false;
+    since = now;
+    return true;
+  };
+};
+
+/**
  * Keeps the holders of keys a plan read for the run's later batches, with the contacts of the batch
  * still being written that will hold them (its new keys only). Only keys someone holds are kept (an
  * office line): a key nobody held is read again if a later row has it, and a run's hundred thousand
@@ -250,7 +269,12 @@ export async function planBatch(
   });
   const seen = await repos.davCards(organizationId).currentSeq();
   run.anchor ??= seen;
-  const read = await contacts.keyContacts([...unread.values()]);
+  const read: Awaited<ReturnType<typeof contacts.keyContacts>> = [];
+  const toRead = [...unread.values()];
+  for (let i = 0; i < toRead.length; i += READ_SLICE) {
+    if (i > 0) await setImmediate();
+    read.push(...(await contacts.keyContacts(toRead.slice(i, i + READ_SLICE))));
+  }
   rememberHolders(run, unread, read, pending);
   // Every batch key's holders, as the plan saw them (a settled batch may add to the run's lists meanwhile).
   const heldBy = new Map<string, readonly Holder[]>();
@@ -265,12 +289,15 @@ export async function planBatch(
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
   // others (an office line's) take part by their names alone, to be named in the summary.
   const agreeing = new Set<Holder>();
-  for (const { words, written } of ready)
+  const turn = turns();
+  for (const { words, written } of ready) {
+    if (turn()) await setImmediate();
     for (const k of written.keys)
       for (const h of heldBy.get(keyOf(k))!) {
         const named = namesNow(h);
         if (named && keysAgree(words, named.words)) agreeing.add(h);
       }
+  }
   const whole = new Map((await contacts.findMany([...agreeing].map((h) => h.id))).map((row) => [row.id, row]));
   const index: KeyIndex<Target | HolderNames> = new Map();
   const existing = new Map<string, Target>();
@@ -334,6 +361,7 @@ export async function planBatch(
     }
   };
   for (const { row, words, written, photo } of ready) {
+    if (turn()) await setImmediate();
     tally.processed++;
     for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
     const found = matchRow(words, written.keys, index);
@@ -405,6 +433,7 @@ export async function planBatch(
   const photos: BatchPlan["photos"] = [];
   const pendingNext: PendingContact[] = [];
   for (const t of created) {
+    if (turn()) await setImmediate();
     const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
     inserts.push(
       newContactRow(organizationId, written.columns, {
