@@ -1,7 +1,7 @@
 import type { Repositories } from "../../db/repositories/index.js";
 import { recordImportHistory } from "../contact-history.js";
 import type { BatchPlan } from "./batch-plan.js";
-import { heldPrint, lockNames } from "./batch-plan.js";
+import { heldPrint, lockNames } from "./holders.js";
 import { type BatchGroups, addToLabelledGroups, runGroups } from "./groups.js";
 import { KEEP_ERRORS, type progress } from "./tally.js";
 import type { ImportChange } from "../../db/repositories/imports.js";

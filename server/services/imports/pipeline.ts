@@ -1,7 +1,8 @@
 import { nowIso } from "../../db/ids.js";
 import type { AppDeps } from "../../deps.js";
 import { type ApplyResult, applyPlan, countWritten } from "./batch-apply.js";
-import { type BatchPlan, type PendingContact, holdersAfter, lockNames, planBatch, sortOut } from "./batch-plan.js";
+import { type BatchPlan, planBatch, sortOut } from "./batch-plan.js";
+import { type PendingContact, holdersAfter, lockNames } from "./holders.js";
 import { withBatchRetry } from "./batch-retry.js";
 import type { BatchGroups } from "./groups.js";
 import type { RowOutcome } from "./prepare.js";
