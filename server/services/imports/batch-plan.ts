@@ -1,4 +1,3 @@
-import { setImmediate } from "node:timers/promises";
 import { contactDisplayName } from "../../../shared/contact-display.js";
 import { changedFields } from "../../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../../shared/contact-model/merge.js";
@@ -11,6 +10,7 @@ import { type PackedContacts, packContacts, packKeys } from "../../db/repositori
 import type { MatchKey, NewContact } from "../../db/repositories/contacts.js";
 import type { Repositories } from "../../db/repositories/index.js";
 import type { ContactRow } from "../../db/schema.js";
+import { pacer } from "../../cards/pacing.js";
 import { categoryGroup } from "../../import/category-groups.js";
 import type { ImportedChange } from "../contact-history.js";
 import { stampsAfterWrite } from "../contact-conflicts.js";
@@ -44,8 +44,6 @@ export interface PlannedUpdate {
 export interface BatchPlan {
   /** The rows' keys: the batch's locks, and the keys whose holders are checked again before writing. */
   keys: MatchKey[];
-  /** The book's last change number when the plan was read: unchanged at the write, nobody else wrote. */
-  seen: number;
   /** The holders the plan was made with, contacts still being written left out, as heldPrint makes them. */
   held: string;
   /** Contacts an earlier batch was still writing when this plan was made. */
@@ -100,22 +98,11 @@ const displayOnly = (display: string): NameParts => ({ first_name: display, last
 const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mail address");
 
 /**
- * A batch is planned on the request thread, beside other people's requests: its loops let the event
- * loop turn once they have held it TURN_MS, and its holders are read READ_SLICE keys a statement
- * (SQLite's statements hold the thread). A colleague's list page waited up to 0.6 s for a batch before.
+ * A batch is planned on the request thread, beside other people's requests: it gives the event loop a
+ * turn as file work does (cards/pacing.ts), and reads its holders READ_SLICE keys a statement (SQLite's
+ * statements hold the thread). A colleague's list page waited up to 0.6 s for a batch before.
  */
-const TURN_MS = 10;
 const READ_SLICE = 1000;
-/** Answers true once TURN_MS have passed since it last did (or since it was made). */
-const turns = () => {
-  let since = performance.now();
-  return () => {
-    const now = performance.now();
-    if (now - since < TURN_MS) return false;
-    since = now;
-    return true;
-  };
-};
 
 /** Splits a batch's outcomes into rows to write and rows the summary alone tells of. */
 export function sortOut(
@@ -169,10 +156,11 @@ export async function planBatch(
   });
   const seen = await repos.davCards(organizationId).currentSeq();
   run.anchor ??= seen;
+  const pace = pacer();
   const read: Awaited<ReturnType<typeof contacts.keyContacts>> = [];
   const toRead = [...unread.values()];
   for (let i = 0; i < toRead.length; i += READ_SLICE) {
-    if (i > 0) await setImmediate();
+    if (pace.due()) await pace.turn();
     read.push(...(await contacts.keyContacts(toRead.slice(i, i + READ_SLICE))));
   }
   rememberHolders(run, unread, read, pending);
@@ -189,9 +177,8 @@ export async function planBatch(
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
   // others (an office line's) take part by their names alone, to be named in the summary.
   const agreeing = new Set<Holder>();
-  const turn = turns();
   for (const { words, written } of ready) {
-    if (turn()) await setImmediate();
+    if (pace.due()) await pace.turn();
     for (const k of written.keys)
       for (const h of heldBy.get(keyOf(k))!) {
         const named = namesNow(h);
@@ -261,7 +248,7 @@ export async function planBatch(
     }
   };
   for (const { row, words, written, photo } of ready) {
-    if (turn()) await setImmediate();
+    if (pace.due()) await pace.turn();
     tally.processed++;
     for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
     const found = matchRow(words, written.keys, index);
@@ -333,7 +320,7 @@ export async function planBatch(
   const photos: BatchPlan["photos"] = [];
   const pendingNext: PendingContact[] = [];
   for (const t of created) {
-    if (turn()) await setImmediate();
+    if (pace.due()) await pace.turn();
     const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
     inserts.push(
       newContactRow(organizationId, written.columns, {
@@ -382,7 +369,6 @@ export async function planBatch(
       if (t.groups?.size) labelled.push({ id: t.id, existed: !t.ownedByRun, groups: t.groups });
   return {
     keys: rowKeys,
-    seen,
     held: planPrint(heldBy, pending),
     pendingIds: [...pending.keys()],
     inserts: packContacts(repos.engine, inserts),

@@ -58,7 +58,6 @@ export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, w
     mergeTally(tally, sorted);
     mergeTally(tally, plan.tally);
     countWritten(tally, plan, notMerged, result.groups);
-
     if (run.labels) {
       for (const key of plan.tooLong) run.labels.tooLong.add(key);
       // Only a committed batch's groups are the run's to find again.

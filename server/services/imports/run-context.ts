@@ -28,8 +28,9 @@ export interface RunContext {
    */
   people: Map<string, Holder>;
   /**
-   * The holders of every key the run looked up (`phone:...` -> contacts), with what its own batches
-   * wrote since: an office line's ten holders are read once a run, not once a batch. They hold while
+   * The holders of the keys the run looked up that someone held (`phone:...` -> contacts), with what its
+   * own batches wrote since: an office line's ten holders are read once a run, not once a batch. A key
+   * nobody held is not kept (holders.ts rememberHolders). They hold while
    * only the run writes to the book: each write checks that the book's change number moved by the
    * run's batches alone since `anchor` (batch-apply.ts), and the run forgets them all when it did not.
    */
@@ -45,7 +46,7 @@ export interface RunContext {
  */
 export interface Holder {
   id: string;
-  /** Its id's hash, for the holders' fingerprint (batch-plan.ts heldPrint). */
+  /** Its id's hash, for the holders' fingerprint (holders.ts). */
   hash: number;
   /** Its names; null: not active; undefined: not read yet. */
   names?: HolderNames | null;
