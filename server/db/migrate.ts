@@ -34,6 +34,7 @@ import * as firstRunAndEndedSessions from "./migrations/0073-first-run-and-ended
 import * as apiTokens from "./migrations/0074-api-tokens.js";
 import * as webhooks from "./migrations/0075-webhooks.js";
 import * as searchIndexFlush from "./migrations/0076-search-index-flush.js";
+import * as sharedKeyCounts from "./migrations/0077-shared-key-counts.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -77,6 +78,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0074-api-tokens": apiTokens,
     "0075-webhooks": webhooks,
     "0076-search-index-flush": searchIndexFlush,
+    "0077-shared-key-counts": sharedKeyCounts,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;

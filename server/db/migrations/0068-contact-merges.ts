@@ -42,6 +42,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into contact_key_counts (organization_id, kind, key, n)
     select organization_id, kind, key, count(*) from contact_keys group by organization_id, kind, key`.execute(db);
   await sql`create index contact_key_counts_shared on contact_key_counts (organization_id, kind, key) where n > 1`.execute(db);
+  await countEveryKey(db);
+}
+
+/**
+ * The counting triggers as this migration made them: a row for every key, shared or not (0077 keeps
+ * rows for shared keys only; its down puts these back).
+ */
+export async function countEveryKey(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   if (t.sqlite) {
     await sql`create trigger contact_keys_count_insert after insert on contact_keys begin
       insert into contact_key_counts (organization_id, kind, key, n) values (new.organization_id, new.kind, new.key, 1)
@@ -76,12 +85,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+/** Drops the counting triggers (and their functions on PostgreSQL), whichever migration made them. */
+export async function dropCountTriggers(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
   for (const name of ["contact_keys_count_insert", "contact_keys_count_delete"]) {
     await sql.raw(t.sqlite ? `drop trigger if exists ${name}` : `drop trigger if exists ${name} on contact_keys`).execute(db);
     if (!t.sqlite) await sql.raw(`drop function if exists ${name}()`).execute(db);
   }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await dropCountTriggers(db);
   await db.schema.dropTable("contact_key_counts").execute();
   await db.schema.alterTable("contacts").dropColumn("merged_into").execute();
   await db.schema.dropTable("contact_merges").execute();

@@ -1,9 +1,8 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { ContactMergesTable, ContactRow, Schema } from "../schema.js";
-import type { Engine } from "../database.js";
 
 /** Merges of one organization's duplicate contacts (ADR 018), and the rows and memberships they touch. */
-export function contactMergeRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
+export function contactMergeRepository(db: Kysely<Schema>, organizationId: string) {
   const contactsOf = () => db.selectFrom("contacts as c").where("c.organization_id", "=", organizationId);
 
   return {
@@ -75,17 +74,13 @@ export function contactMergeRepository(db: Kysely<Schema>, engine: Engine, organ
 
     /**
      * Phone and e-mail keys held by more than one contact (trashed ones count: the caller reads the
-     * active holders), in (kind, key) order after `after`: a range of the partial index
-     * contact_key_counts_shared, whatever the size of the book.
+     * active holders), in (kind, key) order after `after`: a range of contact_key_counts, which holds
+     * shared keys only (migration 0077), whatever the size of the book.
      */
     async sharedKeys(after: [string, string] | undefined, limit: number): Promise<{ kind: "phone" | "email"; key: string }[]> {
-      // SQLite's planner, without statistics, walks the primary key and skips every key held once (850,000
-      // e-mails of a million-contact book: 90 ms a page); the partial index is named for it. Its `n > 1` is
-      // a literal: the index cannot be proved from a bound parameter, by either engine.
-      const table = engine === "sqlite" ? sql`contact_key_counts indexed by contact_key_counts_shared` : sql`contact_key_counts`;
       const from = after ? sql`and (kind, key) > (${after[0]}, ${after[1]})` : sql``;
-      const { rows } = await sql<{ kind: "phone" | "email"; key: string }>`select kind, key from ${table}
-        where organization_id = ${organizationId} and n > 1 ${from}
+      const { rows } = await sql<{ kind: "phone" | "email"; key: string }>`select kind, key from contact_key_counts
+        where organization_id = ${organizationId} ${from}
         order by kind, key limit ${limit}`.execute(db);
       return rows;
     },

@@ -3,7 +3,8 @@ import type { MatchKey, NewContact } from "./contacts.js";
 
 /**
  * New contacts as the one JSON parameter of their insert (contacts.insertPacked): PostgreSQL reads rows
- * of named values (jsonb_populate_recordset), SQLite rows of values in `columns` order (jsonb_each).
+ * of named values (jsonb_populate_recordset, which reads an absent name as null: nulls are left out),
+ * SQLite rows of values in `columns` order (jsonb_each).
  * Packed apart from the write so that an import packs a batch on the request thread while the writing
  * thread writes the last one: the thread then takes one string instead of thousands of objects.
  */
@@ -17,7 +18,7 @@ export function packContacts(engine: Engine, rows: readonly NewContact[]): Packe
   const columns = rows.length ? (Object.keys(rows[0]!) as (keyof NewContact)[]) : [];
   const json =
     engine === "postgres"
-      ? JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))))
+      ? JSON.stringify(rows.map((row) => Object.fromEntries(columns.flatMap((c) => (row[c] == null ? [] : [[c, row[c]]])))))
       : JSON.stringify(rows.map((row) => columns.map((c) => row[c] ?? null)));
   return { count: rows.length, columns, json };
 }

@@ -36,7 +36,7 @@ function repositoriesOn(db: Kysely<Schema>, engine: Engine) {
     contactPhotos: (organizationId: string) => contactPhotoRepository(db, organizationId),
     contactHistory: (organizationId: string) => contactHistoryRepository(db, engine, organizationId),
     pruneHistory: (before: string, limit: number) => pruneHistory(db, before, limit),
-    contactMerges: (organizationId: string) => contactMergeRepository(db, engine, organizationId),
+    contactMerges: (organizationId: string) => contactMergeRepository(db, organizationId),
     davCards: (organizationId: string) => davCardRepository(db, organizationId),
     davDevices: (organizationId: string) => davDeviceRepository(db, organizationId),
     appPasswords: appPasswordRepository(db),

@@ -1,0 +1,86 @@
+import { type Kysely, sql } from "kysely";
+import { columnTypes } from "./dialect-types.js";
+import { countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
+
+// ADR 018, amended. `contact_key_counts` keeps a row only for a key more than one contact holds: the
+// Duplicates finder reads nothing else. 0068 kept one for every key, so each phone and e-mail an import
+// wrote was an upsert into a table as large as `contact_keys` itself (a sixth of an import's database
+// time on PostgreSQL). Now a new key costs one look into `contact_keys`' primary key for another holder.
+//
+// A row holds the exact number of holders (active or trashed) and goes when it would fall to one. With no
+// row a key has at most one holder, so the holders after an insert are counted up to one more than the
+// statement added. On PostgreSQL the triggers first take the keys' advisory locks (the names a create of
+// a number takes): two transactions writing the first two holders of a key at once would otherwise each
+// see one holder and write no row, and a holder deleted while another is added could leave a row behind.
+
+/**
+ * The keys' advisory locks, in the order a create of numbers takes them (contacts.lockPhones): writers of
+ * one key wait for each other, and each statement of a plpgsql function reads with a snapshot of its own,
+ * so the counts that follow see the other's committed holders.
+ */
+const lockKeys = (table: "added" | "removed") =>
+  sql.raw(`perform pg_advisory_xact_lock(hashtext(name)) from (select distinct organization_id || ':' ||
+        case when kind = 'phone' then key else 'email:' || key end as name from ${table} order by 1) as ordered;`);
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
+  await dropCountTriggers(db);
+  await sql`drop index contact_key_counts_shared`.execute(db);
+  if (t.sqlite) {
+    await sql`delete from contact_key_counts where n <= 1`.execute(db);
+    await sql`create trigger contact_keys_count_insert after insert on contact_keys begin
+      insert into contact_key_counts (organization_id, kind, key, n)
+        select new.organization_id, new.kind, new.key, 2 where exists (select 1 from contact_keys k
+          where k.organization_id = new.organization_id and k.kind = new.kind and k.key = new.key and k.contact_id <> new.contact_id)
+        on conflict (organization_id, kind, key) do update set n = n + 1;
+    end`.execute(db);
+    await sql`create trigger contact_keys_count_delete after delete on contact_keys begin
+      update contact_key_counts set n = n - 1 where organization_id = old.organization_id and kind = old.kind and key = old.key;
+      delete from contact_key_counts where organization_id = old.organization_id and kind = old.kind and key = old.key and n <= 1;
+    end`.execute(db);
+    return;
+  }
+  // A delete would leave the index full of dead entries until a vacuum (a page of the finder read 240,000
+  // of them at 200,000 contacts): the shared rows go into a table truncated afresh instead.
+  await sql`create temporary table shared_key_counts on commit drop as select * from contact_key_counts where n > 1`.execute(db);
+  await sql`truncate contact_key_counts`.execute(db);
+  await sql`insert into contact_key_counts select * from shared_key_counts`.execute(db);
+  await sql`analyze contact_key_counts`.execute(db);
+  await sql`create function contact_keys_count_insert() returns trigger language plpgsql as $$
+    begin
+      ${lockKeys("added")}
+      with a as (select organization_id, kind, key, count(*) as n from added group by organization_id, kind, key),
+        bumped as (update contact_key_counts c set n = c.n + a.n from a
+          where c.organization_id = a.organization_id and c.kind = a.kind and c.key = a.key
+          returning c.organization_id, c.kind, c.key)
+      insert into contact_key_counts (organization_id, kind, key, n)
+        select a.organization_id, a.kind, a.key, h.n from a
+        cross join lateral (select count(*) as n from (select from contact_keys k
+          where k.organization_id = a.organization_id and k.kind = a.kind and k.key = a.key limit a.n + 1) as held) h
+        where h.n > 1 and not exists (select from bumped b
+          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key);
+      return null;
+    end $$`.execute(db);
+  await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
+    begin
+      ${lockKeys("removed")}
+      update contact_key_counts c set n = c.n - r.n
+        from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
+        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;
+      delete from contact_key_counts c using removed r
+        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key and c.n <= 1;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger contact_keys_count_insert after insert on contact_keys
+    referencing new table as added for each statement execute function contact_keys_count_insert()`.execute(db);
+  await sql`create trigger contact_keys_count_delete after delete on contact_keys
+    referencing old table as removed for each statement execute function contact_keys_count_delete()`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await dropCountTriggers(db);
+  await sql`insert into contact_key_counts (organization_id, kind, key, n)
+    select organization_id, kind, key, 1 from contact_keys group by organization_id, kind, key having count(*) = 1`.execute(db);
+  await sql`create index contact_key_counts_shared on contact_key_counts (organization_id, kind, key) where n > 1`.execute(db);
+  await countEveryKey(db);
+}
