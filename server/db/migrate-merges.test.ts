@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
 import { FALLBACK_COUNTRY } from "../../shared/phone.js";
+import { KEY_LOCK_SLOTS } from "./key-locks.js";
 import { type MigrationSettings, migrateToLatest } from "./migrate.js";
 
 const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
@@ -121,5 +122,39 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
       await Promise.all([first, second]);
       const rows = await db.selectFrom("contact_key_counts").select(["key", "n"]).execute();
       expect(rows.map((r) => [r.key, Number(r.n)])).toEqual([["desk@clinic.test", 2]]);
+    });
+
+  // A lock per key overflowed the server's shared lock table (key-locks.ts): a statement writing more
+  // keys than it holds failed with "out of shared memory".
+  if (engine === "postgres")
+    it("holds a bounded number of locks however many keys a transaction writes", async () => {
+      const t = await createTestDatabase(engine);
+      opened.push(t);
+      await migrateToLatest(t.database, settings);
+      const db = t.database.db;
+      const now = new Date().toISOString();
+      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+      const ids = Array.from({ length: 4 }, (_, i) => `c${i}`);
+      await db
+        .insertInto("contacts")
+        .values(ids.map((id) => ({ ...contactRow(id, now), organization_id: "o1" })) as never)
+        .execute();
+      const held = await db.transaction().execute(async (trx) => {
+        // 20,000 keys in one statement: each of 5,000 addresses held by all 4 contacts.
+        await sql`insert into contact_keys (organization_id, kind, key, contact_id)
+          select 'o1', 'email', 'desk' || i || '@clinic.test', c from generate_series(1, 5000) as i, unnest(${ids}::text[]) as c`.execute(
+          trx,
+        );
+        await trx.deleteFrom("contact_keys").where("contact_id", "in", ids.slice(0, 2)).execute();
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+          where locktype = 'advisory' and pid = pg_backend_pid()`.execute(trx);
+        return rows[0]!.n;
+      });
+      expect(held).toBeLessThanOrEqual(KEY_LOCK_SLOTS);
+      const counts = await db
+        .selectFrom("contact_key_counts")
+        .select(({ fn }) => [fn.countAll<number>().as("keys"), fn.min("n").as("n")])
+        .executeTakeFirstOrThrow();
+      expect([Number(counts.keys), Number(counts.n)]).toEqual([5000, 2]);
     });
 });

@@ -218,8 +218,9 @@ export async function createContact(
   const phoneKeys = keys.filter((k) => k.kind === "phone");
   const result = await deps.repos.transaction(async (repos) => {
     const contacts = repos.contacts(actor.organizationId);
-    // Two simultaneous creates of one number must not both miss each other and insert twins.
-    await contacts.lockPhones(phoneKeys.map((k) => k.key));
+    // Two simultaneous creates of one number must not both miss each other and insert twins. Every key
+    // is locked now, in one order, not a part later by the key counts' trigger (key-locks.ts).
+    await contacts.lockKeys(keys);
     const twin = phoneKeys.length && choice !== "new" ? await contacts.findByKeys(phoneKeys) : undefined;
     // Asked, an e-mail another contact holds is named too (it never merges by itself: offices share one).
     if (!twin && choice === "ask") {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./dialect-types.js";
 import { countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
+import { KEY_LOCK_NAME_SQL, keyLocks } from "../key-locks.js";
 
 // ADR 018, amended. `contact_key_counts` keeps a row only for a key more than one contact holds: the
 // Duplicates finder reads nothing else. 0068 kept one for every key, so each phone and e-mail an import
@@ -9,18 +10,14 @@ import { countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
 //
 // A row holds the exact number of holders (active or trashed) and goes when it would fall to one. With no
 // row a key has at most one holder, so the holders after an insert are counted up to one more than the
-// statement added. On PostgreSQL the triggers first take the keys' advisory locks (the names a create of
-// a number takes): two transactions writing the first two holders of a key at once would otherwise each
-// see one holder and write no row, and a holder deleted while another is added could leave a row behind.
+// statement added. On PostgreSQL the triggers first take the keys' advisory locks (key-locks.ts, those
+// a create of a number takes): two transactions writing the first two holders of a key at once would
+// otherwise each see one holder and write no row, and a holder deleted while another is added could
+// leave a row behind.
 
-/**
- * The keys' advisory locks, in the order a create of numbers takes them (contacts.lockPhones): writers of
- * one key wait for each other, and each statement of a plpgsql function reads with a snapshot of its own,
- * so the counts that follow see the other's committed holders.
- */
+/** The keys' locks (key-locks.ts): the count that follows reads with a snapshot of its own, after them. */
 const lockKeys = (table: "added" | "removed") =>
-  sql.raw(`perform pg_advisory_xact_lock(hashtext(name)) from (select distinct organization_id || ':' ||
-        case when kind = 'phone' then key else 'email:' || key end as name from ${table} order by 1) as ordered;`);
+  keyLocks("perform", sql.raw("organization_id"), sql`organization_id || ':' || ${KEY_LOCK_NAME_SQL}`, sql.raw(table));
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
@@ -48,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`analyze contact_key_counts`.execute(db);
   await sql`create function contact_keys_count_insert() returns trigger language plpgsql as $$
     begin
-      ${lockKeys("added")}
+      ${lockKeys("added")};
       with a as (select organization_id, kind, key, count(*) as n from added group by organization_id, kind, key),
         bumped as (update contact_key_counts c set n = c.n + a.n from a
           where c.organization_id = a.organization_id and c.kind = a.kind and c.key = a.key
@@ -63,7 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
     begin
-      ${lockKeys("removed")}
+      ${lockKeys("removed")};
       update contact_key_counts c set n = c.n - r.n
         from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
         where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryB
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import { toIso } from "../ids.js";
+import { keyLockName, keyLocks } from "../key-locks.js";
 import type { KeyType } from "../paging.js";
 import type { ContactRow, ContactsTable, Schema } from "../schema.js";
 import { contactCounter } from "./contact-counts.js";
@@ -339,11 +340,6 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       }
     },
 
-    /** Serialises creates of one number (PostgreSQL; SQLite writes one at a time anyway). Call in a transaction. */
-    async lockPhone(digits: string): Promise<void> {
-      if (engine === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${organizationId + ":" + digits}))`.execute(db);
-    },
-
     async insert(row: NewContact, keys: MatchKey[] = []): Promise<void> {
       await db.insertInto("contacts").values(row).execute();
       await insertKeys(packKeys(keys.map((k) => ({ ...k, contact_id: row.id }))));
@@ -380,11 +376,14 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>;
     },
 
-    /** Serialises creates of these numbers with any other writer (PostgreSQL); locks taken in order. Call in a transaction. */
-    async lockPhones(digits: string[]): Promise<void> {
-      if (engine !== "postgres" || digits.length === 0) return;
-      const keys = [...new Set(digits)].sort().map((d) => `${organizationId}:${d}`);
-      await sql`select pg_advisory_xact_lock(hashtext(k)) from (select unnest(${keys}::text[]) as k order by 1) as ordered`.execute(db);
+    /**
+     * Serialises writers of these keys on PostgreSQL, with the locks the key counts' triggers take
+     * (key-locks.ts); SQLite writes one at a time anyway. Call in a transaction.
+     */
+    async lockKeys(keys: readonly MatchKey[]): Promise<void> {
+      if (engine !== "postgres" || keys.length === 0) return;
+      const names = [...new Set(keys.map((k) => `${organizationId}:${keyLockName(k)}`))];
+      await keyLocks("select", sql`${organizationId}::text`, sql`k`, sql`unnest(${names}::text[]) as k`).execute(db);
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Repositories } from "../../db/repositories/index.js";
 import { recordImportHistory } from "../contact-history.js";
 import type { BatchPlan } from "./batch-plan.js";
-import { heldPrint, lockNames } from "./holders.js";
+import { heldPrint } from "./holders.js";
 import { type BatchGroups, addToLabelledGroups, runGroups } from "./groups.js";
 import { KEEP_ERRORS, type progress } from "./tally.js";
 import type { ImportChange } from "../../db/repositories/imports.js";
@@ -46,7 +46,7 @@ export async function applyPlan(repos: Repositories, input: ApplyInput): Promise
   const { organizationId, importId, plan } = input;
   const contacts = repos.contacts(organizationId);
   // The same locks a create of the number takes.
-  await contacts.lockPhones(lockNames(plan.keys));
+  await contacts.lockKeys(plan.keys);
   const numbers = repos.davCards(organizationId);
   const from = await numbers.currentSeq();
   // Nobody but the run changed a contact of the book since the plan's holders were read: it stands.

@@ -17,9 +17,6 @@ export interface PendingContact {
   was: MatchKey[];
 }
 
-/** The lock names of keys: a create of the number takes the same; e-mails get locks of their own name. */
-export const lockNames = (keys: readonly MatchKey[]) => [...new Set(keys.map((k) => (k.kind === "phone" ? k.key : `email:${k.key}`)))];
-
 /** One (key, holder) pair of the holders' fingerprint, from the hashes of both (textHash). */
 function pairHash(key: number, id: number): number {
   // murmur3's finalizer: the pairs are summed, so each must spread over all 32 bits.

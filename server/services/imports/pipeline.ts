@@ -2,7 +2,7 @@ import { nowIso } from "../../db/ids.js";
 import type { AppDeps } from "../../deps.js";
 import { type ApplyResult, applyPlan, countWritten } from "./batch-apply.js";
 import { type BatchPlan, planBatch, sortOut } from "./batch-plan.js";
-import { type PendingContact, holdersAfter, lockNames } from "./holders.js";
+import { type PendingContact, holdersAfter } from "./holders.js";
 import { withBatchRetry } from "./batch-retry.js";
 import type { BatchGroups } from "./groups.js";
 import type { RowOutcome } from "./prepare.js";
@@ -38,7 +38,7 @@ export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, w
   const planAndWrite = (ready: Parameters<typeof planBatch>[2], sorted: RunTally) =>
     deps.repos.transaction(async (repos) => {
       // Under the locks a create of the numbers takes, before their holders are read.
-      await repos.contacts(run.organizationId).lockPhones(lockNames(ready.flatMap((r) => r.written.keys)));
+      await repos.contacts(run.organizationId).lockKeys(ready.flatMap((r) => r.written.keys));
       const plan = (await planBatch(repos, run, ready, country)) as BatchPlan;
       const result = await applyPlan(repos, {
         organizationId: run.organizationId,
