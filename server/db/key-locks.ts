@@ -7,7 +7,7 @@ import type { MatchKey } from "./repositories/contacts.js";
  * KEY_LOCK_SLOTS per organization, so a transaction holds at most that many whatever it writes. A lock
  * per key overflowed the server's shared lock table (about 12,400 locks with the default settings): an
  * import batch took about 6,000, so three imports could not run at once, and a statement writing more
- * keys than that (a purge of a large trash) failed with "out of shared memory". Keys that share a slot
+ * keys than the table holds failed with "out of shared memory". Keys that share a slot
  * wait for each other too: a create waits at most for an import batch's write. Changing the number
  * needs a migration that makes 0077's triggers again.
  */

@@ -10,13 +10,14 @@ import { KEY_LOCK_NAME_SQL, keyLocks } from "../key-locks.js";
 //
 // A row holds the exact number of holders (active or trashed) and goes when it would fall to one. With no
 // row a key has at most one holder, so the holders after an insert are counted up to one more than the
-// statement added. On PostgreSQL the triggers first take the keys' advisory locks (key-locks.ts, those
-// a create of a number takes): two transactions writing the first two holders of a key at once would
-// otherwise each see one holder and write no row, and a holder deleted while another is added could
-// leave a row behind.
+// statement added. On PostgreSQL the insert's trigger first takes the keys' advisory locks (key-locks.ts,
+// those a create of a number takes): two transactions writing the first two holders of a key at once
+// would otherwise each see one holder and write no row. A delete takes none (a change of a contact's
+// keys locks once, for the new ones): a holder deleted while another is added may leave a count one too
+// high, or a row for a key one contact holds. The finder reads the holders, so it shows no group for it.
 
 /** The keys' locks (key-locks.ts): the count that follows reads with a snapshot of its own, after them. */
-const lockKeys = (table: "added" | "removed") =>
+const lockKeys = (table: "added") =>
   keyLocks("perform", sql.raw("organization_id"), sql`organization_id || ':' || ${KEY_LOCK_NAME_SQL}`, sql.raw(table));
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -60,7 +61,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
     begin
-      ${lockKeys("removed")};
       update contact_key_counts c set n = c.n - r.n
         from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
         where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;

@@ -45,8 +45,9 @@ export type ApplyResult =
 export async function applyPlan(repos: Repositories, input: ApplyInput): Promise<ApplyResult> {
   const { organizationId, importId, plan } = input;
   const contacts = repos.contacts(organizationId);
-  // The same locks a create of the number takes.
-  await contacts.lockKeys(plan.keys);
+  // The same locks a create of the number takes, with the merged contacts' keys: all in one order now,
+  // none later by the key counts' trigger (key-locks.ts).
+  await contacts.lockKeys([...plan.keys, ...plan.updates.flatMap((u) => u.keys)]);
   const numbers = repos.davCards(organizationId);
   const from = await numbers.currentSeq();
   // Nobody but the run changed a contact of the book since the plan's holders were read: it stands.
