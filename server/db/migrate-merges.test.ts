@@ -30,6 +30,20 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
     await Promise.all(opened.splice(0).map((t) => t.drop()));
   });
 
+  /** A database at the latest migration with one organization ('o1') and these contacts. */
+  const bookAtLatest = async (ids: string[]) => {
+    const t = await createTestDatabase(engine);
+    opened.push(t);
+    await migrateToLatest(t.database, settings);
+    const now = new Date().toISOString();
+    await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(t.database.db);
+    await t.database.db
+      .insertInto("contacts")
+      .values(ids.map((id) => ({ ...contactRow(id, now), organization_id: "o1" })) as never)
+      .execute();
+    return t.database.db;
+  };
+
   it("counts the keys already stored, then follows inserts, deletes and purged contacts", async () => {
     const t = await createTestDatabase(engine);
     opened.push(t);
@@ -84,16 +98,7 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
   // holder. The trigger's advisory lock makes the second wait for the first and count both.
   if (engine === "postgres")
     it("counts two first holders of a key written at the same time", async () => {
-      const t = await createTestDatabase(engine);
-      opened.push(t);
-      await migrateToLatest(t.database, settings);
-      const db = t.database.db;
-      const now = new Date().toISOString();
-      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
-      await db
-        .insertInto("contacts")
-        .values(["a", "b"].map((id) => ({ ...contactRow(id, now), organization_id: "o1" })) as never)
-        .execute();
+      const db = await bookAtLatest(["a", "b"]);
       const key = (contact_id: string) => ({ organization_id: "o1", kind: "email" as const, key: "desk@clinic.test", contact_id });
       let firstInserted!: () => void;
       const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
@@ -128,17 +133,8 @@ describe.each(engines)("migration 0068: shared key counts (%s)", (engine) => {
   // keys than it holds failed with "out of shared memory".
   if (engine === "postgres")
     it("holds a bounded number of locks however many keys a transaction writes", async () => {
-      const t = await createTestDatabase(engine);
-      opened.push(t);
-      await migrateToLatest(t.database, settings);
-      const db = t.database.db;
-      const now = new Date().toISOString();
-      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
       const ids = Array.from({ length: 4 }, (_, i) => `c${i}`);
-      await db
-        .insertInto("contacts")
-        .values(ids.map((id) => ({ ...contactRow(id, now), organization_id: "o1" })) as never)
-        .execute();
+      const db = await bookAtLatest(ids);
       const held = await db.transaction().execute(async (trx) => {
         // 20,000 keys in one statement: each of 5,000 addresses held by all 4 contacts.
         await sql`insert into contact_keys (organization_id, kind, key, contact_id)

@@ -56,10 +56,7 @@ export async function countEveryKey(db: Kysely<any>): Promise<void> {
       insert into contact_key_counts (organization_id, kind, key, n) values (new.organization_id, new.kind, new.key, 1)
         on conflict (organization_id, kind, key) do update set n = n + 1;
     end`.execute(db);
-    await sql`create trigger contact_keys_count_delete after delete on contact_keys begin
-      update contact_key_counts set n = n - 1 where organization_id = old.organization_id and kind = old.kind and key = old.key;
-      delete from contact_key_counts where organization_id = old.organization_id and kind = old.kind and key = old.key and n <= 0;
-    end`.execute(db);
+    await countDeletes(db, 0);
   } else {
     // Per statement, from its transition table: an import batch's 2,000 keys are one grouped upsert.
     await sql`create function contact_keys_count_insert() returns trigger language plpgsql as $$
@@ -69,20 +66,37 @@ export async function countEveryKey(db: Kysely<any>): Promise<void> {
           on conflict (organization_id, kind, key) do update set n = contact_key_counts.n + excluded.n;
         return null;
       end $$`.execute(db);
-    await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
-      begin
-        update contact_key_counts c set n = c.n - r.n
-          from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
-          where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;
-        delete from contact_key_counts c using removed r
-          where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key and c.n <= 0;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger contact_keys_count_insert after insert on contact_keys
-      referencing new table as added for each statement execute function contact_keys_count_insert()`.execute(db);
-    await sql`create trigger contact_keys_count_delete after delete on contact_keys
-      referencing old table as removed for each statement execute function contact_keys_count_delete()`.execute(db);
+    await countDeletes(db, 0);
   }
+}
+
+/**
+ * The delete trigger: a key's count falls by the holders removed, and its row goes at `floor` or below
+ * (0 here; 1 once rows are kept for shared keys only, 0077). On PostgreSQL it also attaches both
+ * statement triggers to their functions, the insert's made before.
+ */
+export async function countDeletes(db: Kysely<any>, floor: 0 | 1): Promise<void> {
+  const below = sql.lit(floor);
+  if (columnTypes(db).sqlite) {
+    await sql`create trigger contact_keys_count_delete after delete on contact_keys begin
+      update contact_key_counts set n = n - 1 where organization_id = old.organization_id and kind = old.kind and key = old.key;
+      delete from contact_key_counts where organization_id = old.organization_id and kind = old.kind and key = old.key and n <= ${below};
+    end`.execute(db);
+    return;
+  }
+  await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
+    begin
+      update contact_key_counts c set n = c.n - r.n
+        from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
+        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;
+      delete from contact_key_counts c using removed r
+        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key and c.n <= ${below};
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger contact_keys_count_insert after insert on contact_keys
+    referencing new table as added for each statement execute function contact_keys_count_insert()`.execute(db);
+  await sql`create trigger contact_keys_count_delete after delete on contact_keys
+    referencing old table as removed for each statement execute function contact_keys_count_delete()`.execute(db);
 }
 
 /** Drops the counting triggers (and their functions on PostgreSQL), whichever migration made them. */

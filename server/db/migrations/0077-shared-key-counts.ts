@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./dialect-types.js";
-import { countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
+import { countDeletes, countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
 import { KEY_LOCK_NAME_SQL, keyLocks } from "../key-locks.js";
 
 // ADR 018, amended. `contact_key_counts` keeps a row only for a key more than one contact holds: the
@@ -32,10 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           where k.organization_id = new.organization_id and k.kind = new.kind and k.key = new.key and k.contact_id <> new.contact_id)
         on conflict (organization_id, kind, key) do update set n = n + 1;
     end`.execute(db);
-    await sql`create trigger contact_keys_count_delete after delete on contact_keys begin
-      update contact_key_counts set n = n - 1 where organization_id = old.organization_id and kind = old.kind and key = old.key;
-      delete from contact_key_counts where organization_id = old.organization_id and kind = old.kind and key = old.key and n <= 1;
-    end`.execute(db);
+    await countDeletes(db, 1);
     return;
   }
   // A delete would leave the index full of dead entries until a vacuum (a page of the finder read 240,000
@@ -59,19 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key);
       return null;
     end $$`.execute(db);
-  await sql`create function contact_keys_count_delete() returns trigger language plpgsql as $$
-    begin
-      update contact_key_counts c set n = c.n - r.n
-        from (select organization_id, kind, key, count(*) as n from removed group by organization_id, kind, key) r
-        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key;
-      delete from contact_key_counts c using removed r
-        where c.organization_id = r.organization_id and c.kind = r.kind and c.key = r.key and c.n <= 1;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger contact_keys_count_insert after insert on contact_keys
-    referencing new table as added for each statement execute function contact_keys_count_insert()`.execute(db);
-  await sql`create trigger contact_keys_count_delete after delete on contact_keys
-    referencing old table as removed for each statement execute function contact_keys_count_delete()`.execute(db);
+  await countDeletes(db, 1);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
