@@ -1,0 +1,57 @@
+import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/harness.js";
+import { FALLBACK_COUNTRY } from "../../../shared/phone.js";
+import { migrateToLatest } from "../migrate.js";
+import { createRepositories } from "./index.js";
+
+// The statistics PRAGMA optimize left after a million contacts were imported: the organization's column
+// measured on one index, nothing on the primary key. With them SQLite walked that index over every
+// contact of the organization to find a page's 210 duplicates (200 ms), instead of looking up the ids.
+const AFTER_A_LARGE_IMPORT = [["contacts", "contacts_birthdays", "1000000 1000000 11765 2 1"]];
+
+describe("statements driven by a list of contact ids (sqlite)", () => {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((t) => t.drop()));
+  });
+
+  it("look the ids up by the primary key, whatever the statistics say of the organization", async () => {
+    const t = await createTestDatabase("sqlite");
+    opened.push(t);
+    await migrateToLatest(t.database, { defaultCountry: FALLBACK_COUNTRY });
+    const db = t.database.db;
+    await sql`analyze`.execute(db);
+    await sql`delete from sqlite_stat1`.execute(db);
+    for (const [tbl, idx, stat] of AFTER_A_LARGE_IMPORT) await sql`insert into sqlite_stat1 values (${tbl}, ${idx}, ${stat})`.execute(db);
+    await sql`analyze sqlite_schema`.execute(db);
+
+    const statements: CompiledQuery[] = [];
+    const tracer: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        statements.push(db.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const contacts = createRepositories(db.withPlugin(tracer), "sqlite").contacts("o1");
+    const now = new Date().toISOString();
+    await contacts.findMany(["a", "b"]);
+    await contacts.namesOf(["a", "b"]);
+    await contacts.activeIds(["a", "b"]);
+    await contacts.withKeys([{ kind: "phone", key: "6155550100" }]);
+    await contacts.trashMany(["a", "b"], now, "u1");
+    await contacts.setFavoriteMany(["a", "b"], true, now);
+
+    const plans: string[] = [];
+    for (const s of statements) {
+      if (!/\bin \(select value from json_each/.test(s.sql) || !/from "contacts"|update "contacts"/.test(s.sql)) continue;
+      const rows = (await db.executeQuery(CompiledQuery.raw(`explain query plan ${s.sql}`, [...s.parameters]))).rows as {
+        detail: string;
+      }[];
+      plans.push(rows.map((r) => r.detail).join("; "));
+    }
+    expect(plans).toHaveLength(5);
+    for (const plan of plans) expect(plan).toMatch(/^SEARCH (c|contacts) USING INDEX sqlite_autoindex_contacts_1 \(id=\?\)/);
+  });
+});
