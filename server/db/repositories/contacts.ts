@@ -392,12 +392,6 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The active contacts whose first phone is one of these (a batch of imported rows is matched by its first phone). */
-    findByPhones(digits: string[]): Promise<ContactRow[]> {
-      if (digits.length === 0) return Promise.resolve([]);
-      return active().selectAll("c").where("c.phone_digits", "in", digits).orderBy("c.created_at").execute() as Promise<ContactRow[]>;
-    },
-
     /**
      * Serialises writers of these keys on PostgreSQL, with the locks the key counts' triggers take
      * (key-locks.ts); SQLite writes one at a time anyway. Call in a transaction.
