@@ -16,7 +16,8 @@ describe("statements driven by a list of contact ids (sqlite)", () => {
     await Promise.all(opened.splice(0).map((t) => t.drop()));
   });
 
-  it("look the ids up by the primary key, whatever the statistics say of the organization", async () => {
+  /** A book with the statistics above, whose repository records every statement it sends. */
+  const tracedBook = async () => {
     const t = await createTestDatabase("sqlite");
     opened.push(t);
     await migrateToLatest(t.database, { defaultCountry: FALLBACK_COUNTRY });
@@ -35,6 +36,23 @@ describe("statements driven by a list of contact ids (sqlite)", () => {
       transformResult: async ({ result }) => result,
     };
     const contacts = createRepositories(db.withPlugin(tracer), "sqlite").contacts("o1");
+    /** The plan of each recorded statement on `table` that matches `shape`. */
+    const plans = async (table: string, shape: RegExp) => {
+      const found: string[] = [];
+      for (const s of statements) {
+        if (!shape.test(s.sql) || !new RegExp(`(from|update) "?${table}\\b`).test(s.sql)) continue;
+        const rows = (await db.executeQuery(CompiledQuery.raw(`explain query plan ${s.sql}`, [...s.parameters]))).rows as {
+          detail: string;
+        }[];
+        found.push(rows.map((r) => r.detail).join("; "));
+      }
+      return found;
+    };
+    return { db, contacts, plans };
+  };
+
+  it("look the ids up by the primary key, whatever the statistics say of the organization", async () => {
+    const { contacts, plans: plansOf } = await tracedBook();
     const now = new Date().toISOString();
     await contacts.findMany(["a", "b"]);
     await contacts.namesOf(["a", "b"]);
@@ -43,15 +61,35 @@ describe("statements driven by a list of contact ids (sqlite)", () => {
     await contacts.trashMany(["a", "b"], now, "u1");
     await contacts.setFavoriteMany(["a", "b"], true, now);
 
-    const plans: string[] = [];
-    for (const s of statements) {
-      if (!/\bin \(select value from json_each/.test(s.sql) || !/from "contacts"|update "contacts"/.test(s.sql)) continue;
-      const rows = (await db.executeQuery(CompiledQuery.raw(`explain query plan ${s.sql}`, [...s.parameters]))).rows as {
-        detail: string;
-      }[];
-      plans.push(rows.map((r) => r.detail).join("; "));
-    }
+    const plans = await plansOf("contacts", /\bin \(select value from json_each/);
     expect(plans).toHaveLength(5);
     for (const plan of plans) expect(plan).toMatch(/^SEARCH (c|contacts) USING INDEX sqlite_autoindex_contacts_1 \(id=\?\)/);
+  });
+
+  it("find a create's duplicate by the key index and the primary key", async () => {
+    const { db, contacts, plans } = await tracedBook();
+    const now = new Date().toISOString();
+    await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+    for (const id of ["a", "b"])
+      await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+        sort_last, no_last, phone_type, phone2_type) values (${id}, 'o1', ${id}, ${now}, ${now}, '', ${id}, ${id}, '', 1, 'mobile', 'home')`.execute(
+        db,
+      );
+    await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', 'phone', '6155550100', 'a'), ('o1', 'email', 'a@clinic.test', 'b')`.execute(
+      db,
+    );
+
+    const twin = await contacts.findByKeys([
+      { kind: "phone", key: "6155550100" },
+      { kind: "email", key: "a@clinic.test" },
+    ]);
+    expect(twin?.id).toBe("a");
+    const keyPlans = await plans("contact_keys", /./);
+    expect(keyPlans).toHaveLength(2);
+    for (const plan of keyPlans)
+      expect(plan).toMatch(/^SEARCH contact_keys USING PRIMARY KEY \(organization_id=\? AND kind=\? AND key=\?\)/);
+    const rowPlans = await plans("contacts", /./);
+    expect(rowPlans.length).toBeGreaterThan(0);
+    for (const plan of rowPlans) expect(plan).toMatch(/^SEARCH (c|contacts) USING INDEX sqlite_autoindex_contacts_1 \(id=\?\)/);
   });
 });
