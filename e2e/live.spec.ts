@@ -10,6 +10,8 @@ const origin = () => ({ origin: baseUrl() });
 const row = (page: Page, first: string, last: string) => page.getByRole("row").filter({ hasText: first }).filter({ hasText: last });
 /** The issue's promise: another person's change shows within 2 s, without a reload. */
 const LIVE_MS = 2000;
+/** How long a wait for the app's own signal may take on a loaded machine (it asserts no speed). */
+const SIGNAL_MS = 10_000;
 
 /** Makes `orgId` the current organization of the page before the app loads. */
 async function useOrganization(page: Page, id: string, name: string) {
@@ -94,8 +96,9 @@ describe("live updates between people", () => {
     const cleo = ((await (await created).json()) as { contact: { id: string } }).contact;
     await expectVisible(row(colleague.page, "Cleo", "Gamma"), LIVE_MS + 1000);
     // The author's tab has taken in the echo of its own add; a read it caused would have been sent by
-    // now, and a round trip after it is seen after any such read.
-    await admin.page.locator(`html[data-live-settled="contact.created:${cleo.id}"]`).waitFor({ state: "attached", timeout: LIVE_MS });
+    // now, and a round trip after it is seen after any such read. The 2 s promise is the colleague's
+    // (above): this wait is only for the signal, and a loaded CI machine once took longer than 2 s.
+    await admin.page.locator(`html[data-live-settled="contact.created:${cleo.id}"]`).waitFor({ state: "attached", timeout: SIGNAL_MS });
     await admin.page.evaluate(() => fetch("/api/health/live").then((r) => r.ok));
     expect(reads.filter((r) => !r.includes("phone-match") && !r.includes("duplicates"))).toEqual([]);
     // Neither page was reloaded: the list was patched in place.
