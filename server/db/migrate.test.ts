@@ -82,6 +82,31 @@ describe("migrations", () => {
     expect(rows).toEqual([{ v: 16 * 1024 * 1024 }]);
   });
 
+  it.each(engines)("drop the phone-digits index nothing reads, and give it back when undone (0078, %s)", async (engine) => {
+    const t = await createTestDatabase(engine);
+    opened.push(t);
+    const db = t.database.db;
+    const indexes = async () =>
+      engine === "sqlite"
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'contacts'`.execute(db)).rows.map(
+            (r) => r.name,
+          )
+        : (
+            await sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where tablename = 'contacts' and schemaname = current_schema()`.execute(db)
+          ).rows.map((r) => r.name);
+    await migrateToLatest(t.database, settings, "0077-shared-key-counts");
+    expect(await indexes()).toContain("contacts_by_phone");
+    await migrateToLatest(t.database, settings);
+    const now = await indexes();
+    expect(now).not.toContain("contacts_by_phone");
+    // The sort orders' indexes stay.
+    expect(now).toEqual(expect.arrayContaining(["contacts_by_name", "contacts_by_last", "contacts_birthdays"]));
+    await migrateToLatest(t.database, settings, "0077-shared-key-counts");
+    expect(await indexes()).toContain("contacts_by_phone");
+  });
+
   // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.
   if (engines.includes("postgres"))
     it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {

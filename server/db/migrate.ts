@@ -35,6 +35,7 @@ import * as apiTokens from "./migrations/0074-api-tokens.js";
 import * as webhooks from "./migrations/0075-webhooks.js";
 import * as searchIndexFlush from "./migrations/0076-search-index-flush.js";
 import * as sharedKeyCounts from "./migrations/0077-shared-key-counts.js";
+import * as dropPhoneIndex from "./migrations/0078-drop-phone-index.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -79,6 +80,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0075-webhooks": webhooks,
     "0076-search-index-flush": searchIndexFlush,
     "0077-shared-key-counts": sharedKeyCounts,
+    "0078-drop-phone-index": dropPhoneIndex,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;
