@@ -406,7 +406,7 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      * nodes to build and collect per batch).
      */
     insertMany(batch: NewContact[], keys: (MatchKey & { contact_id: string })[] = []): Promise<void> {
-      return this.insertPacked(packContacts(engine, batch), packKeys(keys));
+      return this.insertPacked(packContacts(batch), packKeys(keys));
     },
 
     /** insertMany of contacts and keys packed beforehand (contact-packing.ts). */
@@ -421,9 +421,14 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       const first = Number(last.contact_seq) - packed.count + 1;
       const list = sql.join([...packed.columns, "change_seq"].map((c) => sql.ref(c)));
       if (engine === "postgres") {
-        const values = sql.join(packed.columns.map((c) => sql.ref(c)));
-        await sql`insert into contacts (${list}) select ${values}, ${first}::bigint + ordinality - 1
-          from jsonb_populate_recordset(null::contacts, ${packed.json}::jsonb) with ordinality`.execute(db);
+        // Each value cast to its column's type, read from the catalog (one small read a batch).
+        const { rows: types } = await sql<{ name: string; type: string }>`select attname as name,
+          format_type(atttypid, atttypmod) as type from pg_attribute
+          where attrelid = 'contacts'::regclass and attnum > 0 and not attisdropped`.execute(db);
+        const typeOf = new Map(types.map((t) => [t.name, t.type]));
+        const values = sql.join(packed.columns.map((c, i) => sql`(r ->> ${sql.lit(i)})::${sql.raw(typeOf.get(c)!)}`));
+        await sql`insert into contacts (${list}) select ${values}, ${first}::bigint + n - 1
+          from jsonb_array_elements(${packed.json}::jsonb) with ordinality as e(r, n)`.execute(db);
       } else {
         const values = sql.join(packed.columns.map((_, i) => sql`value ->> ${sql.lit(i)}`));
         // jsonb_each: each `value ->> i` reads the row's binary form; over json_each's text every one of

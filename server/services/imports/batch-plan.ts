@@ -371,7 +371,7 @@ export async function planBatch(
     keys: rowKeys,
     held: planPrint(heldBy, pending),
     pendingIds: [...pending.keys()],
-    inserts: packContacts(repos.engine, inserts),
+    inserts: packContacts(inserts),
     insertKeys: packKeys(insertKeys),
     photos,
     updates,
