@@ -166,17 +166,20 @@ function byCreated(a: Pick<ContactRow, "created_at" | "id">, b: Pick<ContactRow,
 
 /** The active contacts of one organization: every query starts from the base above. */
 export function contactRepository(db: Kysely<Schema>, engine: Engine, organizationId: string) {
-  /** Match keys in one statement whose rows travel as one JSON parameter (packKeys, as the contacts do). */
+  /**
+   * Match keys in one statement whose rows travel as one JSON parameter (packKeys, as the contacts do).
+   * The keys are a new contact's, each once (derivedKeysAndMatches): a plain insert, as replaceKeys'. On
+   * PostgreSQL `on conflict do nothing` made every key look into the primary key before its insert, a
+   * sixth of the statement's time.
+   */
   const insertKeys = async (json: string) => {
     if (json === "[]") return;
     if (engine === "postgres") {
       await sql`insert into contact_keys (organization_id, kind, key, contact_id)
-        select ${organizationId}, k ->> 0, k ->> 1, k ->> 2 from jsonb_array_elements(${json}::jsonb) as k
-        on conflict do nothing`.execute(db);
+        select ${organizationId}, k ->> 0, k ->> 1, k ->> 2 from jsonb_array_elements(${json}::jsonb) as k`.execute(db);
     } else {
       await sql`insert into contact_keys (organization_id, kind, key, contact_id)
-        select ${organizationId}, value ->> 0, value ->> 1, value ->> 2 from jsonb_each(jsonb(${json})) where true
-        on conflict do nothing`.execute(db);
+        select ${organizationId}, value ->> 0, value ->> 1, value ->> 2 from jsonb_each(jsonb(${json}))`.execute(db);
     }
   };
   const active = (o?: ListOptions) => activeContacts(db, engine, organizationId, o);
