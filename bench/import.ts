@@ -3,9 +3,10 @@
 //   - a Google-layout CSV of IMPORT_ROWS (100,000) rows, 1% of them repeating an earlier row's phone;
 //   - a vCard 3.0 file of about 10 MB.
 // Prints rows/s end to end (upload to summary), the server's memory growth during each import (RSS,
-// sampled every 50 ms), and the chip counts and first list page right after (p50/p95 of 30 requests).
+// sampled every 50 ms), the CPU seconds the app and a local database server used for it, and the chip
+// counts and first list page right after (p50/p95 of 30 requests).
 // SQLite by default; BENCH_ENGINES=sqlite,postgres with BENCH_DATABASE_URL for PostgreSQL.
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { googleCsv, vcards } from "./import-files.js";
 import { percentile, prepare, signIn, startServer } from "./load-support.js";
 
@@ -17,6 +18,44 @@ const BOOK = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU seconds (user and system) a process has used with all its threads, from /proc (Linux's 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** CPU seconds of each PostgreSQL process of this machine (none when the server runs elsewhere). */
+function databaseCpu(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") used.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return used;
+}
+
+/**
+ * The CPU an import cost the app's process and the database server: on a machine whose cores are all busy
+ * during an import, this moves less with the machine's other load than the time does.
+ */
+function cpuMeter(pid: number) {
+  const app = cpuSeconds(pid);
+  const database = databaseCpu();
+  return () => {
+    let db = 0;
+    for (const [p, now] of databaseCpu()) db += now - (database.get(p) ?? 0);
+    return { app: cpuSeconds(pid) - app, database: db };
+  };
 }
 
 /** One signed-in GET, read to its end: its time in ms. */
@@ -35,6 +74,10 @@ function spread(times: number[], withMax = false) {
   return withMax ? `${line}, max ${times.at(-1)!.toFixed(0)} ms` : line;
 }
 
+/** What cpuMeter measured, as printed (the database's share only where it runs on this machine). */
+const cpuLine = (cpu: { app: number; database: number }) =>
+  `CPU: the app ${cpu.app.toFixed(1)} s` + (cpu.database > 0.5 ? `, the database server ${cpu.database.toFixed(1)} s` : "");
+
 async function timed(base: string, path: string, cookie: string, count: number) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) times.push(await timedGet(base, path, cookie));
@@ -46,6 +89,7 @@ async function importFile(base: string, orgId: string, cookie: string, pid: numb
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const colleague = readsMeanwhile(base, orgId, cookie);
+  const cpu = cpuMeter(pid);
   const started = performance.now();
   const form = new FormData();
   form.set("file", new File([body], name));
@@ -65,11 +109,12 @@ async function importFile(base: string, orgId: string, cookie: string, pid: numb
     run = (await (await fetch(`${base}/api/orgs/${orgId}/imports/${run.id}`, { headers: { cookie, origin: base } })).json()) as typeof run;
   }
   const seconds = (performance.now() - started) / 1000;
+  const used = cpu();
   clearInterval(sampler);
   const reads = await colleague.stop();
   // A run that ended early is no figure: say why instead.
   if (run.status !== "done") throw new Error(`${name}: the run ended ${run.status}: ${JSON.stringify(run).slice(0, 2000)}`);
-  return { run, seconds, growth: peak - baseline, reads };
+  return { run, seconds, growth: peak - baseline, reads, cpu: used };
 }
 
 /**
@@ -118,13 +163,14 @@ for (const engine of engines) {
         `imported ${csvRun.run.imported}, merged ${csvRun.run.merged}, failed ${csvRun.run.failed}; RSS +${csvRun.growth.toFixed(0)} MB`,
     );
     console.log(`        a colleague during it: ${csvRun.reads}`);
+    console.log(`        ${cpuLine(csvRun.cpu)}`);
     console.log(`        right after: counts ${counts}; first page ${list}`);
     console.log(`        search "smith" ${search}; search "+44 20 7946 0042" ${searchPhone}`);
     console.log(
       `  vCard ${cards} cards (${mb(Buffer.byteLength(text))} MB): ${vcardRun.seconds.toFixed(1)} s, ${Math.round(cards / vcardRun.seconds)} cards/s; ` +
         `imported ${vcardRun.run.imported}, failed ${vcardRun.run.failed}; RSS +${vcardRun.growth.toFixed(0)} MB`,
     );
-    console.log(`        right after: counts ${countsAfter}`);
+    console.log(`        ${cpuLine(vcardRun.cpu)}; right after: counts ${countsAfter}`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
