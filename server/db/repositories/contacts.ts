@@ -535,13 +535,17 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
      * creation index past every contact (170 ms), with the statistics a large import leaves.
      */
     async withKeys(keys: MatchKey[]): Promise<(ContactRow & { matched: MatchKey[] })[]> {
-      const held = await this.keyContacts(keys);
-      const rows = await this.findMany([...new Set(held.map((h) => h.contact_id))]);
+      // Each holder's keys gathered in one pass: an office line held by thousands, filtered again for
+      // each of them, was quadratic.
+      const matched = new Map<string, MatchKey[]>();
+      for (const h of await this.keyContacts(keys)) {
+        const own = matched.get(h.contact_id);
+        if (own) own.push({ kind: h.kind, key: h.key });
+        else matched.set(h.contact_id, [{ kind: h.kind, key: h.key }]);
+      }
+      const rows = await this.findMany([...matched.keys()]);
       rows.sort(byCreated);
-      return rows.map((row) => ({
-        ...row,
-        matched: held.filter((h) => h.contact_id === row.id).map((h) => ({ kind: h.kind, key: h.key })),
-      }));
+      return rows.map((row) => ({ ...row, matched: matched.get(row.id)! }));
     },
   };
 }
