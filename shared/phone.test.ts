@@ -64,4 +64,9 @@ describe("formatPhone", () => {
     expect(formatPhone("6153906319", "US")).toBe("(615) 390-6319");
     expect(formatPhone("+44 20 7946 0958", "US")).toBe("+44 20 7946 0958");
   });
+
+  it("finds the number's own country among those of its calling code: a Jersey number is not British", () => {
+    expect(formatPhone("07700 900123", "GB")).toBe("07700 900123");
+    expect(formatPhone("01534 123456", "GB")).toBe("+44 1534 123456");
+  });
 });

@@ -19,7 +19,7 @@ export const isCountryCode = (value: string): value is CountryCode => COUNTRIES.
  * Where several countries share a calling code (+1: 25 of them, +44: four), the library finds the
  * number's country by matching it against each one's patterns: most of the time a parse takes (2.5 of
  * 3.5 s for 200,000 British numbers). A number's key and E.164 form do not depend on it, and whether it
- * is possible depends only on the country's lengths. So a number is first parsed with metadata that
+ * is possible depends only on the country's lengths. So for its key a number is first parsed with metadata that
  * names each calling code's main country alone, and that answer stands where the length is possible
  * in every country of the code, or in none; only the rest (a 7-digit number under +1) is parsed whole.
  */
@@ -44,11 +44,25 @@ const SHARED_LENGTHS = new Map(
     }),
 );
 
-function parse(value: string, country: CountryCode) {
+/** The text the library is given, or nothing for too few digits to be a number. */
+function readable(value: string): string | undefined {
   const digits = value.replace(/\D/g, "");
   if (digits.length < 7) return undefined;
   // "1 615 390 6319" (a North American number with its trunk 1 but no plus) is read as +1 too.
-  const text = !value.trim().startsWith("+") && digits.length === 11 && digits.startsWith("1") ? `+${digits}` : value;
+  return !value.trim().startsWith("+") && digits.length === 11 && digits.startsWith("1") ? `+${digits}` : value;
+}
+
+/** The whole parse, the number's country found: what display needs (its format is the country's). */
+function parse(value: string, country: CountryCode) {
+  const text = readable(value);
+  const parsed = text === undefined ? undefined : parsePhoneNumberFromString(text, { defaultCountry: country, extract: false });
+  return parsed?.isPossible() ? parsed : undefined;
+}
+
+/** A parse whose calling code and national number are the whole parse's; its country may be the code's main one. */
+function parseForKeys(value: string, country: CountryCode) {
+  const text = readable(value);
+  if (text === undefined) return undefined;
   const options = { defaultCountry: country, extract: false } as const;
   const quick = parseWithMetadata(text, options, MAIN_COUNTRY_ONLY);
   const shared = quick && SHARED_LENGTHS.get(quick.countryCallingCode);
@@ -73,7 +87,7 @@ export function normalizePhone(value: string | null | undefined, country: Countr
  */
 export function phoneKeys(value: string | null | undefined, country: CountryCode = FALLBACK_COUNTRY): { key: string; e164: string | null } {
   if (!value) return { key: "", e164: null };
-  const parsed = parse(value, country);
+  const parsed = parseForKeys(value, country);
   if (!parsed) {
     const digits = value.replace(/\D/g, "");
     return { key: digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits, e164: null };
