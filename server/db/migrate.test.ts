@@ -82,6 +82,33 @@ describe("migrations", () => {
     expect(rows).toEqual([{ v: 16 * 1024 * 1024 }]);
   });
 
+  it("keep SQLite's search index without positions, made again from every contact's text, and back when undone (0079)", async () => {
+    const t = await createTestDatabase("sqlite");
+    opened.push(t);
+    const db = t.database.db;
+    await migrateToLatest(t.database, settings, "0078-drop-phone-index");
+    const now = new Date().toISOString();
+    await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+    await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+      sort_last, no_last, phone_type, phone2_type) values ('a', 'o1', 'Ann', ${now}, ${now}, 'ann | 17 south parks road', 'ann', 'ann', '', 1,
+      'mobile', 'home')`.execute(db);
+    const definition = async () =>
+      (await sql<{ sql: string }>`select sql from sqlite_master where name = 'contacts_fts'`.execute(db)).rows[0]!.sql;
+    const found = async (glob: string) =>
+      (await sql<{ rowid: number }>`select rowid from contacts_fts where search_text glob ${glob}`.execute(db)).rows.length;
+    const flush = async () => (await sql<{ v: number }>`select v from contacts_fts_config where k = 'hashsize'`.execute(db)).rows;
+    expect(await definition()).not.toMatch(/detail/);
+    await migrateToLatest(t.database, settings, "0079-search-index-without-positions");
+    expect(await definition()).toMatch(/detail=none/);
+    // The contact written before is in the new index; 0076's flush size is kept.
+    expect([await found("*parks road*"), await found("*parks roads*")]).toEqual([1, 0]);
+    expect(await flush()).toEqual([{ v: 16 * 1024 * 1024 }]);
+    await migrateToLatest(t.database, settings, "0078-drop-phone-index");
+    expect(await definition()).toMatch(/detail=full/);
+    expect(await found("*parks road*")).toBe(1);
+    expect(await flush()).toEqual([{ v: 16 * 1024 * 1024 }]);
+  });
+
   it.each(engines)("drop the phone-digits index nothing reads, and give it back when undone (0078, %s)", async (engine) => {
     const t = await createTestDatabase(engine);
     opened.push(t);

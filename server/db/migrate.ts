@@ -36,6 +36,7 @@ import * as webhooks from "./migrations/0075-webhooks.js";
 import * as searchIndexFlush from "./migrations/0076-search-index-flush.js";
 import * as sharedKeyCounts from "./migrations/0077-shared-key-counts.js";
 import * as dropPhoneIndex from "./migrations/0078-drop-phone-index.js";
+import * as searchIndexWithoutPositions from "./migrations/0079-search-index-without-positions.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -81,6 +82,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0076-search-index-flush": searchIndexFlush,
     "0077-shared-key-counts": sharedKeyCounts,
     "0078-drop-phone-index": dropPhoneIndex,
+    "0079-search-index-without-positions": searchIndexWithoutPositions,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;

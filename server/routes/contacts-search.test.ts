@@ -86,6 +86,17 @@ describe.each(engines)("contact search as people type it (%s)", (engine) => {
     expect(await search(q)).toEqual(expected);
   });
 
+  it("matches a word's wildcard characters as themselves: '_', '%', '*', '?' and brackets", async () => {
+    const people = [
+      { first_name: "Wilma", last_name: "Card", phone: "(615) 555-0177", email: "wilma_card@wild.test", notes: "[vip] 50% off *gold* why?" },
+      { first_name: "Wilbur", last_name: "Card", phone: "(615) 555-0178", email: "wilmaxcard@wild.test", notes: "vip 500 off gold whyx" },
+    ];
+    for (const body of people) expect((await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body })).status).toBe(201);
+    for (const q of ["wilma_card", "[vip]", "50%", "*gold*", "why?", "wild.test 50%"]) expect(await search(q)).toEqual(["Wilma Card"]);
+    expect(await search("wilmaxcard")).toEqual(["Wilbur Card"]);
+    expect(await search("card@wild")).toEqual(["Wilbur Card", "Wilma Card"]);
+  });
+
   it("keeps a number as typed, with its E.164 form and the form the screens show beside it", async () => {
     const res = await send(t.app, "GET", `/api/orgs/${org}/contacts/${ids["Ian Hughes"]}`, { cookie });
     expect(res.json).toMatchObject({ phone: "+44 20 7946 0958", phone_e164: "+442079460958", phone_display: "+44 20 7946 0958" });

@@ -5,6 +5,19 @@ import { escapeLike } from "./like.js";
 
 type Builder = ExpressionBuilder<Schema & { c: Schema["contacts"] }, "c">;
 
+/** The distinct trigrams of some words as an FTS5 query (each one token: no phrase), or null if none has three characters. */
+function trigramQuery(words: string[]): string | null {
+  const grams = new Set<string>();
+  for (const word of words) {
+    const chars = Array.from(word);
+    for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(""));
+  }
+  return grams.size ? [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ") : null;
+}
+
+/** A GLOB pattern of the texts that hold `word`: its own wildcards and brackets match themselves. */
+const containsGlob = (word: string) => `*${word.replace(/[*?[]/g, (ch) => `[${ch}]`)}*`;
+
 const like = (pattern: string) => sql<string>`${pattern} escape '\\'`;
 
 /** A word of one or two characters: the start of a name, e-mail or phone (a plain index serves it). */
@@ -32,8 +45,13 @@ export function searchCondition(engine: Engine, words: string[]) {
     if (long.length === 0) return eb.and(short.map((w) => prefixCondition(eb, w)));
     const conditions: Expression<SqlBool>[] = [];
     if (engine === "sqlite") {
-      const query = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-      conditions.push(sql<SqlBool>`c.rowid in (select rowid from contacts_fts where contacts_fts match ${query})`);
+      // The index (migration 0079) keeps which contacts hold a trigram, not where: it finds those that
+      // hold every trigram of the words, and the words themselves are then checked on their text. GLOB
+      // and not LIKE: an unescaped `_` (in many e-mails) matches any character, and the text and the
+      // words are folded to lower case.
+      const query = trigramQuery(long);
+      if (query) conditions.push(sql<SqlBool>`c.rowid in (select rowid from contacts_fts where contacts_fts match ${query})`);
+      for (const w of long) conditions.push(sql<SqlBool>`c.search_text glob ${containsGlob(w)}`);
     } else {
       for (const w of long) conditions.push(eb("c.search_text", "like", like(`%${escapeLike(w)}%`)));
     }
