@@ -88,7 +88,13 @@ describe.each(engines)("contact search as people type it (%s)", (engine) => {
 
   it("matches a word's wildcard characters as themselves: '_', '%', '*', '?' and brackets", async () => {
     const people = [
-      { first_name: "Wilma", last_name: "Card", phone: "(615) 555-0177", email: "wilma_card@wild.test", notes: "[vip] 50% off *gold* why?" },
+      {
+        first_name: "Wilma",
+        last_name: "Card",
+        phone: "(615) 555-0177",
+        email: "wilma_card@wild.test",
+        notes: "[vip] 50% off *gold* why?",
+      },
       { first_name: "Wilbur", last_name: "Card", phone: "(615) 555-0178", email: "wilmaxcard@wild.test", notes: "vip 500 off gold whyx" },
     ];
     for (const body of people) expect((await send(t.app, "POST", `/api/orgs/${org}/contacts`, { cookie, body })).status).toBe(201);
