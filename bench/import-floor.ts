@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { DEFAULT_CONTACT_RULES } from "../shared/contact-model/data-schema.js";
 import { defaultCountryFromEnv } from "../server/config.js";
 import { newId } from "../server/db/ids.js";
+import { columnsOfValues } from "../server/services/contact-row.js";
 import { type PreparedRow, csvLayout, preparedRows, readImportFile } from "../server/import/read-file.js";
 import { IMPORT_BATCH, type RowOutcome, prepareBatch } from "../server/services/imports/prepare.js";
 import { googleCsv, vcards } from "./import-files.js";
@@ -44,11 +45,12 @@ async function readAndPrepare(bytes: Uint8Array, name: string) {
   const now = new Date().toISOString();
   const byPhone = new Map<string, Record<string, unknown>>();
   for (const outcome of outcomes) {
-    const digits = "message" in outcome ? "" : outcome.written.columns.phone_digits;
-    if ("message" in outcome || byPhone.has(digits)) continue;
-    byPhone.set(digits, {
+    if ("message" in outcome) continue;
+    const columns = columnsOfValues(outcome.written.values);
+    if (byPhone.has(columns.phone_digits)) continue;
+    byPhone.set(columns.phone_digits, {
       id: newId(),
-      ...outcome.written.columns,
+      ...columns,
       matchKeys: outcome.written.keys,
       created_at: now,
       updated_at: now,

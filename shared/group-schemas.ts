@@ -5,7 +5,7 @@ import { sanitizeLine, sanitizeText } from "./sanitize.js";
 export const GROUP_NAME_MAX = 100;
 
 /** The key groups are ordered and matched by: an import finds a label's group by it, whatever its case. */
-export const groupNameKey = (name: string) => name.toLocaleLowerCase("en");
+export const groupNameKey = (name: string) => name.toLowerCase();
 
 export const groupSchema = z.object({
   name: z

@@ -7,7 +7,7 @@ const GERMAN: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue" };
 
 /** The German spelling of umlauts ("müller" -> "mueller"), or null when the text has none. */
 export function germanSpelling(value: string): string | null {
-  const lower = value.toLocaleLowerCase("en").normalize("NFC");
+  const lower = value.toLowerCase().normalize("NFC");
   if (!/[äöü]/.test(lower)) return null;
   return foldText(lower.replace(/[äöü]/g, (ch) => GERMAN[ch] ?? ch));
 }

@@ -101,5 +101,6 @@ export function candidateToData(candidate: ContactCandidate, rules: ContactRules
   // Every field was validated above; what is left are the rules that span fields.
   const [issue] = contactRuleIssues(data, rules);
   if (issue) return { ok: false, message: issue.message };
-  return { ok: true, data: { ...data, is_favorite: false }, warnings };
+  // In place: a copy of the whole contact for one more property cost an import a copy of every row.
+  return { ok: true, data: Object.assign(data, { is_favorite: false }), warnings };
 }

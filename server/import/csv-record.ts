@@ -67,9 +67,16 @@ const labelOf = (text: string) => text.slice(0, ENTRY_LABEL_MAX);
 /** The cell of a type or label column for the i-th of n values: its own when it has as many, else its one. */
 const nth = (values: string[] | undefined, i: number) => (values ? (values.length > 1 ? values[i] : values[0]) : undefined);
 
+/** The first of a group's columns whose header names a type ('Mobile Phone'), in the columns' order. */
+function typedPart(group: Group): ColumnMapping | undefined {
+  // Loops, not spread and flat: this runs for every value of every row of a file.
+  for (const cells of group.parts.values()) for (const cell of cells) if (cell.mapping.type) return cell.mapping;
+  return undefined;
+}
+
 /** The type and label of the i-th entry of a group: the header's, else the Type cell's and the Label cell's. */
 function kindOf(group: Group, column: ColumnMapping | undefined, i: number): { type?: string; label?: string } {
-  const implied = column?.type ? column : [...group.parts.values()].flat().find((c) => c.mapping.type)?.mapping;
+  const implied = column?.type ? column : typedPart(group);
   const typeText = nth(group.parts.get("type")?.[0]?.values, i);
   const labelText = nth(group.parts.get("label")?.[0]?.values, i);
   const withLabel = (type: string, label: string | undefined) => (label ? { type, label: labelOf(label) } : { type });

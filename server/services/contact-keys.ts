@@ -39,14 +39,14 @@ export function derivedKeysAndMatches(c: ContactData, country: CountryCode) {
   for (const field of SEARCHED_LISTS) {
     for (const entry of c[field.key] as Record<string, string | null>[]) {
       for (const part of field.parts)
-        others.push(field.key === "emails" ? (entry[part.key] ?? "").toLocaleLowerCase("en") : fold(entry[part.key]));
+        others.push(field.key === "emails" ? (entry[part.key] ?? "").toLowerCase() : fold(entry[part.key]));
       if (entry.label) others.push(fold(entry.label));
     }
   }
   const matches = new Map<string, MatchKey>();
   for (const { key } of parsed) if (key) matches.set(`p:${key}`, { kind: "phone", key });
   for (const e of c.emails) {
-    const key = (e.value ?? "").trim().toLocaleLowerCase("en");
+    const key = (e.value ?? "").trim().toLowerCase();
     if (key) matches.set(`e:${key}`, { kind: "email", key });
   }
   const columns = {

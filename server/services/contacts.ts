@@ -156,7 +156,7 @@ export async function findPhoneMatch(
   const digits = normalizePhone(phone, deps.config.defaultCountry);
   const byPhone = digits.length >= 7 ? await contacts.findByPhone(digits, exceptId) : undefined;
   if (byPhone) return { match: phoneMatch(byPhone, "phone") };
-  const address = email?.trim().toLocaleLowerCase("en");
+  const address = email?.trim().toLowerCase();
   const byEmail = address ? await contacts.findByKeys([{ kind: "email", key: address }], exceptId) : undefined;
   return { match: byEmail ? phoneMatch(byEmail, "email") : null };
 }

@@ -25,7 +25,7 @@ export function entryKey(list: ListKey, entry: AnyEntry, country: CountryCode): 
       return normalizePhone(entry.value, country) || foldText(entry.value ?? "");
     case "emails":
     case "urls":
-      return (entry.value ?? "").trim().toLocaleLowerCase("en");
+      return (entry.value ?? "").trim().toLowerCase();
     case "addresses":
       return ["street", "extended", "city", "region", "postal_code", "country"]
         .map((part) =>

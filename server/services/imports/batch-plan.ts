@@ -6,8 +6,8 @@ import type { ContactData } from "../../../shared/contact-model/types.js";
 import type { CountryCode } from "../../../shared/phone.js";
 import { GROUP_NAME_MAX } from "../../../shared/group-schemas.js";
 import { newId, nowIso } from "../../db/ids.js";
-import { type PackedContacts, packContacts, packKeys } from "../../db/repositories/contact-packing.js";
-import type { MatchKey, NewContact } from "../../db/repositories/contacts.js";
+import { type PackedContacts, packKeys } from "../../db/repositories/contact-packing.js";
+import type { MatchKey } from "../../db/repositories/contacts.js";
 import type { Repositories } from "../../db/repositories/index.js";
 import type { ContactRow } from "../../db/schema.js";
 import { pacer } from "../../cards/pacing.js";
@@ -15,7 +15,8 @@ import { categoryGroup } from "../../import/category-groups.js";
 import type { ImportedChange } from "../contact-history.js";
 import { stampsAfterWrite } from "../contact-conflicts.js";
 import type { PreparedPhoto } from "../contact-photos.js";
-import { dataOfRow, newContactRow, rowAndKeysOfData } from "../contact-row.js";
+import { type PreparedColumns, columnsOfValues, dataOfRow, preparedColumns, rowAndKeysOfData } from "../contact-row.js";
+import { type NewRow, packNewRows } from "./new-rows.js";
 import type { LabelledContact } from "./groups.js";
 import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./match.js";
 import type { ReadyRow, SentRow } from "./prepare.js";
@@ -80,7 +81,7 @@ interface Target {
   previous: Partial<ContactData>;
   dirty: boolean;
   /** A new contact's columns and keys as prepared (recomputed when a later row merged into it). */
-  written: ReturnType<typeof rowAndKeysOfData>;
+  written: PreparedColumns;
   extras: SentRow["extras"];
   photo?: PreparedPhoto | undefined;
   groups?: Map<string, string>;
@@ -92,7 +93,6 @@ interface Target {
 const isTarget = (c: Target | HolderNames): c is Target => "id" in c;
 /** A candidate's name as the summary says it. */
 const shownName = (c: Target | HolderNames) => (isTarget(c) ? contactDisplayName(c.data) : c.display);
-const namesOf = (c: NameParts): NameParts => ({ first_name: c.first_name, last_name: c.last_name, company: c.company });
 /** Names that display as `display`, for a holder known by its name only. */
 const displayOnly = (display: string): NameParts => ({ first_name: display, last_name: null, company: null });
 const byWords = (by: MatchKey) => (by.kind === "phone" ? "phone number" : "e-mail address");
@@ -199,7 +199,7 @@ export async function planBatch(
     ownedByRun: false,
     previous: {},
     dirty: false,
-    written: { columns: null as never, keys: [] },
+    written: { names: null as never, keys: [], values: "" },
     extras: undefined,
   });
   for (const [key, holders] of heldBy) {
@@ -236,7 +236,7 @@ export async function planBatch(
     for (const category of row.candidate.categories) {
       const group = categoryGroup(category);
       if (group === "too-long") {
-        const key = category.trim().toLocaleLowerCase("en");
+        const key = category.trim().toLowerCase();
         if (labels!.tooLong.has(key) || tooLong.includes(key)) continue;
         tooLong.push(key);
         notice(
@@ -264,7 +264,7 @@ export async function planBatch(
       const fresh: Target = {
         ...blank(newId(), words),
         // Its names until a later row merges into it (its columns hold the rest).
-        data: namesOf(written.columns) as ContactData,
+        data: written.names as ContactData,
         isNew: true,
         ownedByRun: true,
         written,
@@ -289,9 +289,9 @@ export async function planBatch(
       notice(tally, row, `skipped: the ${byWords(match.by)} belongs to ${contactDisplayName(target.data)}`);
       continue;
     }
-    const data = dataOfRow(written.columns);
+    const data = dataOfRow(columnsOfValues(written.values));
     if (!target.full) {
-      target.data = dataOfRow(target.written.columns);
+      target.data = dataOfRow(columnsOfValues(target.written.values));
       target.full = true;
     }
     const plan = planMerge(target.data, data, mode === "update" ? "update" : "fill", country);
@@ -315,24 +315,21 @@ export async function planBatch(
   // change_seq is the database's to set (migration 0050). The columns were derived with the row; only a
   // row a later line of the file merged into needs them again (parsing phones is the dearest step here).
   const now = nowIso();
-  const inserts: NewContact[] = [];
+  const inserts: NewRow[] = [];
   const insertKeys: (MatchKey & { contact_id: string })[] = [];
   const photos: BatchPlan["photos"] = [];
   const pendingNext: PendingContact[] = [];
   for (const t of created) {
     if (pace.due()) await pace.turn();
-    const written = t.dirty ? rowAndKeysOfData(t.data, country) : t.written;
-    inserts.push(
-      newContactRow(organizationId, written.columns, {
-        id: t.id,
-        now,
-        importId,
-        // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
-        vcard_uid: t.extras?.uid ?? null,
-        vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
-        photo_etag: t.photo?.etag ?? null,
-      }),
-    );
+    const written = t.dirty ? preparedColumns(t.data, country) : t.written;
+    inserts.push({
+      id: t.id,
+      values: written.values,
+      // A card's UID and the properties without a field stay with the contact (CardDAV and export write them back).
+      vcard_uid: t.extras?.uid ?? null,
+      vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
+      photo_etag: t.photo?.etag ?? null,
+    });
     for (const k of written.keys) insertKeys.push({ kind: k.kind, key: k.key, contact_id: t.id });
     if (t.photo) photos.push({ id: t.id, photo: t.photo });
     pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, keys: written.keys, was: [] });
@@ -371,7 +368,7 @@ export async function planBatch(
     keys: rowKeys,
     held: planPrint(heldBy, pending),
     pendingIds: [...pending.keys()],
-    inserts: packContacts(inserts),
+    inserts: packNewRows(organizationId, inserts, { now, importId }),
     insertKeys: packKeys(insertKeys),
     photos,
     updates,

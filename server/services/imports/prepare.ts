@@ -8,7 +8,7 @@ import type { CardExtras, ContactCandidate } from "../../cards/candidate.js";
 import type { PreparedRow } from "../../import/read-file.js";
 import { candidateToData } from "../../cards/candidate-to-data.js";
 import type { PreparedPhoto } from "../contact-photos.js";
-import { rowAndKeysOfData } from "../contact-row.js";
+import { type PreparedColumns, preparedColumns } from "../contact-row.js";
 
 /**
  * Rows written per transaction: a crash keeps every batch committed before it. Larger batches write
@@ -67,7 +67,7 @@ const sent = (row: PreparedRow, failed: boolean): SentRow => ({
 /** A row ready to write: its columns (its data's, derived ones included) and match keys. */
 export interface ReadyRow {
   row: SentRow;
-  written: ReturnType<typeof rowAndKeysOfData>;
+  written: PreparedColumns;
   /** The row's picture, resized (a vCard's PHOTO). */
   photo?: PreparedPhoto | undefined;
   /** Its names as contacts' names are compared with them (match.ts). */
@@ -82,7 +82,8 @@ export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: C
   return rows.map((row) => {
     const outcome = candidateToData(row.candidate, rules);
     if (!outcome.ok) return { row: sent(row, true), message: outcome.message };
-    const { is_favorite: _favorite, ...data } = outcome.data;
-    return { row: sent(row, false), written: rowAndKeysOfData(data, country), words: nameKey(data), warnings: outcome.warnings };
+    // The favourite is the plan's to set; the columns and the names take none.
+    const data = outcome.data;
+    return { row: sent(row, false), written: preparedColumns(data, country), words: nameKey(data), warnings: outcome.warnings };
   });
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { emptyContactData } from "../../../shared/contact-model/data-schema.js";
+import type { ContactData } from "../../../shared/contact-model/types.js";
+import { columnsOfValues, newContactRow, preparedColumns, rowAndKeysOfData } from "../contact-row.js";
+import { packNewRows } from "./new-rows.js";
+
+const ada: ContactData = {
+  ...emptyContactData(),
+  first_name: "Ada",
+  last_name: "Lovelace",
+  company: 'The "Analytical" Engine',
+  notes: "Line one\nline two, ünïcode",
+  phones: [
+    { value: "+44 20 7946 0958", type: "work", label: null },
+    { value: "(615) 390-6319", type: "custom", label: "Gate" },
+  ],
+  emails: [{ value: "ada@engine.test", type: "home", label: null }],
+  dates: [{ value: "--12-10", type: "birthday", label: null }],
+};
+
+describe("a batch's new contacts packed from their prepared values", () => {
+  it("hold every column newContactRow gives, with the same values", () => {
+    const prepared = preparedColumns(ada, "US");
+    const own = { id: "c1", values: prepared.values, vcard_uid: "uid-1", vcard_extra: "X-FOO:bar", photo_etag: null };
+    const packed = packNewRows("o1", [own, { ...own, id: "c2", vcard_uid: null, vcard_extra: null }], {
+      now: "2026-11-28T10:00:00.000Z",
+      importId: "run-1",
+    });
+    const rows = (JSON.parse(packed.json) as unknown[][]).map((values) => Object.fromEntries(packed.columns.map((c, i) => [c, values[i]])));
+    const expected = newContactRow("o1", rowAndKeysOfData(ada, "US").columns, {
+      id: own.id,
+      vcard_uid: own.vcard_uid,
+      vcard_extra: own.vcard_extra,
+      photo_etag: own.photo_etag,
+      now: "2026-11-28T10:00:00.000Z",
+      importId: "run-1",
+    });
+    expect(packed.count).toBe(2);
+    expect(packed.columns.toSorted()).toEqual(Object.keys(expected).toSorted());
+    // JSON carries no undefined: a missing value is null, as packContacts writes it.
+    expect(rows[0]).toEqual(Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, v ?? null])));
+    expect(rows[1]).toMatchObject({ id: "c2", vcard_uid: null, vcard_extra: null, first_name: "Ada", phone: "+44 20 7946 0958" });
+  });
+
+  it("read back whole for a row that merges", () => {
+    const prepared = preparedColumns(ada, "US");
+    expect(columnsOfValues(prepared.values)).toEqual(rowAndKeysOfData(ada, "US").columns);
+    expect(prepared.names).toEqual({ first_name: "Ada", last_name: "Lovelace", company: 'The "Analytical" Engine' });
+    expect(prepared.keys).toEqual(rowAndKeysOfData(ada, "US").keys);
+  });
+});
