@@ -10,10 +10,16 @@ import type { ImportChange } from "../../db/repositories/imports.js";
 // request thread, or on a writing thread of its own for a large SQLite import (writer-thread.ts), so
 // it takes nothing but the plan and plain values.
 
+/** What of a plan its write reads: the rest (what later batches and the summary learn) stays on the planning thread. */
+export type WritePlan = Omit<BatchPlan, "pending" | "names" | "tally" | "tooLong">;
+
+/** A plan without what its write does not read: less to copy to the writing thread and back into objects there. */
+export const writePlan = ({ pending: _p, names: _n, tally: _t, tooLong: _l, ...plan }: BatchPlan): WritePlan => plan;
+
 export interface ApplyInput {
   organizationId: string;
   importId: string;
-  plan: BatchPlan;
+  plan: WritePlan;
   /** The run record's columns once this batch is counted. */
   progress: ReturnType<typeof progress>;
   /** The run's groups found so far (label key -> group id), with labels as groups; else null. */
@@ -117,7 +123,7 @@ export function countWritten(into: Counts, plan: Pick<BatchPlan, "updates">, not
 }
 
 /** The run record's columns with what only the write learnt (countWritten). */
-function counted(columns: ApplyInput["progress"], plan: BatchPlan, notMerged: ReadonlySet<string>, groups: BatchGroups | null) {
+function counted(columns: ApplyInput["progress"], plan: WritePlan, notMerged: ReadonlySet<string>, groups: BatchGroups | null) {
   if (!notMerged.size && !groups) return columns;
   const counts: Counts = {
     merged: columns.merged,

@@ -1,6 +1,6 @@
 import { nowIso } from "../../db/ids.js";
 import type { AppDeps } from "../../deps.js";
-import { type ApplyResult, applyPlan, countWritten } from "./batch-apply.js";
+import { type ApplyResult, applyPlan, countWritten, writePlan } from "./batch-apply.js";
 import { type BatchPlan, planBatch, sortOut } from "./batch-plan.js";
 import { type PendingContact, holdersAfter } from "./holders.js";
 import { withBatchRetry } from "./batch-retry.js";
@@ -102,7 +102,7 @@ export function batchPipeline(deps: AppDeps, run: RunContext, tally: RunTally, w
       const input = {
         organizationId: run.organizationId,
         importId: run.importId,
-        plan: planned,
+        plan: writePlan(planned),
         progress: projected(sorted, planned.tally),
         groupIds: run.labels?.ids ?? null,
         check: true,
