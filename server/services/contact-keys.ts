@@ -38,8 +38,7 @@ export function derivedKeysAndMatches(c: ContactData, country: CountryCode) {
   const others: string[] = SEARCHED_SINGLES.map((k) => fold(c[k]));
   for (const field of SEARCHED_LISTS) {
     for (const entry of c[field.key] as Record<string, string | null>[]) {
-      for (const part of field.parts)
-        others.push(field.key === "emails" ? (entry[part.key] ?? "").toLowerCase() : fold(entry[part.key]));
+      for (const part of field.parts) others.push(field.key === "emails" ? (entry[part.key] ?? "").toLowerCase() : fold(entry[part.key]));
       if (entry.label) others.push(fold(entry.label));
     }
   }
