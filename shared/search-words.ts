@@ -9,8 +9,8 @@ const NOT_PLAIN_ASCII = /[^ -~\t\n\r]/;
 /** Lower case without accents: "García" -> "garcia", "Müller" -> "muller", "Straße" -> "strasse". */
 export function foldText(value: string): string {
   // toLowerCase and not toLocaleLowerCase("en"): the same for every code point (no locale data tailors
-  // English), and many times quicker. Plain ASCII (most names, e-mails, streets) has nothing to decompose: lower case is all (an import
-  // folds every value of every row).
+  // English), and many times quicker. Plain ASCII (most names, e-mails, streets) has nothing to
+  // decompose: lower case is all (an import folds every value of every row).
   if (!NOT_PLAIN_ASCII.test(value)) return value.toLowerCase();
   return value
     .toLowerCase()

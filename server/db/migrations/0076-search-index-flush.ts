@@ -9,10 +9,10 @@ import { columnTypes } from "./dialect-types.js";
  * took 16% less time. The memory is only held while a large transaction is open. PostgreSQL's trigram
  * index is a GIN index: nothing here.
  */
-const FLUSH_BYTES = 16 * 1024 * 1024;
+export const FLUSH_BYTES = 16 * 1024 * 1024;
 const SQLITE_DEFAULT = 1024 * 1024;
 
-const setFlush = (db: Kysely<any>, bytes: number) =>
+export const setFlush = (db: Kysely<any>, bytes: number) =>
   // A literal: FTS5 takes an integer only, and a bound JavaScript number arrives as a real.
   sql`insert into contacts_fts(contacts_fts, rank) values ('hashsize', ${sql.lit(bytes)})`.execute(db);
 

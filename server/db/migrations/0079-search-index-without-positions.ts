@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./dialect-types.js";
+import { FLUSH_BYTES, setFlush } from "./0076-search-index-flush.js";
 
 /**
  * ADR 028. SQLite's trigram index (FTS5) kept each trigram's positions in each contact's search text, for
@@ -10,14 +11,11 @@ import { columnTypes } from "./dialect-types.js";
  * does not rank: one table less to write a contact into. Made again from the contacts' search text;
  * 0076's flush size is set again with it. PostgreSQL's trigram index is a GIN index: nothing here.
  */
-const FLUSH_BYTES = 16 * 1024 * 1024;
-
 async function remake(db: Kysely<any>, options: string) {
   await sql`drop table contacts_fts`.execute(db);
   await sql`create virtual table contacts_fts using fts5(search_text, content='contacts', content_rowid='rowid',
     tokenize='trigram'${sql.raw(options)})`.execute(db);
-  // A literal: FTS5 takes an integer only, and a bound JavaScript number arrives as a real.
-  await sql`insert into contacts_fts(contacts_fts, rank) values ('hashsize', ${sql.lit(FLUSH_BYTES)})`.execute(db);
+  await setFlush(db, FLUSH_BYTES);
   await sql`insert into contacts_fts(contacts_fts) values ('rebuild')`.execute(db);
 }
 

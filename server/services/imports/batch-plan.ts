@@ -4,7 +4,7 @@ import { planMerge } from "../../../shared/contact-model/merge.js";
 import { type NameParts, keysAgree, nameKey } from "../../../shared/contact-model/same-person.js";
 import type { ContactData } from "../../../shared/contact-model/types.js";
 import type { CountryCode } from "../../../shared/phone.js";
-import { GROUP_NAME_MAX } from "../../../shared/group-schemas.js";
+import { GROUP_NAME_MAX, groupNameKey } from "../../../shared/group-schemas.js";
 import { newId, nowIso } from "../../db/ids.js";
 import { type PackedContacts, packKeys } from "../../db/repositories/contact-packing.js";
 import type { MatchKey } from "../../db/repositories/contacts.js";
@@ -236,7 +236,7 @@ export async function planBatch(
     for (const category of row.candidate.categories) {
       const group = categoryGroup(category);
       if (group === "too-long") {
-        const key = category.trim().toLowerCase();
+        const key = groupNameKey(category.trim());
         if (labels!.tooLong.has(key) || tooLong.includes(key)) continue;
         tooLong.push(key);
         notice(

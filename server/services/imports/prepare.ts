@@ -82,8 +82,8 @@ export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: C
   return rows.map((row) => {
     const outcome = candidateToData(row.candidate, rules);
     if (!outcome.ok) return { row: sent(row, true), message: outcome.message };
-    // The favourite is the plan's to set; the columns and the names take none.
-    const data = outcome.data;
+    // The favourite is the plan's to set: the columns and the names read none.
+    const { data } = outcome;
     return { row: sent(row, false), written: preparedColumns(data, country), words: nameKey(data), warnings: outcome.warnings };
   });
 }
