@@ -1,6 +1,7 @@
 // A worker thread's entry: reads the rows of an import's file and prepares them batch by batch
 // (prepare.ts), a few batches ahead of the writes, which stay on the main thread with the
 // database. See prepare-thread.ts for the other side.
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { PreparedRow } from "../../import/read-file.js";
 import { fileRows } from "../../import/read-file.js";
@@ -8,6 +9,8 @@ import { batcher, prepareBatch } from "./prepare.js";
 import type { PrepareJob, PrepareMessage } from "./prepare-thread.js";
 
 const job = workerData as PrepareJob;
+// Linux keeps a nice value per thread, and 0 names the calling one; elsewhere it would be the whole process's.
+if (process.platform === "linux") setPriority(0, job.nice);
 const port = parentPort!;
 const rows = fileRows(job.file, job.layout);
 const batches = batcher();
