@@ -18,7 +18,7 @@ export interface PrepareJob {
   rules: ContactRules;
   /** Batches prepared ahead of the writes. */
   ahead: number;
-  /** The thread's nice value (Linux): it yields the cores to the planning and writing threads. */
+  /** How much lower than the process the thread runs (Linux nice steps): it yields the cores to the planning and writing threads. */
   nice: number;
 }
 

@@ -1,7 +1,7 @@
 // A worker thread's entry: reads the rows of an import's file and prepares them batch by batch
 // (prepare.ts), a few batches ahead of the writes, which stay on the main thread with the
 // database. See prepare-thread.ts for the other side.
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { PreparedRow } from "../../import/read-file.js";
 import { fileRows } from "../../import/read-file.js";
@@ -10,7 +10,14 @@ import type { PrepareJob, PrepareMessage } from "./prepare-thread.js";
 
 const job = workerData as PrepareJob;
 // Linux keeps a nice value per thread, and 0 names the calling one; elsewhere it would be the whole process's.
-if (process.platform === "linux") setPriority(0, job.nice);
+// Lowered from where the process runs (a service may run niced already); if refused, the thread runs as before.
+if (process.platform === "linux") {
+  try {
+    setPriority(0, Math.min(19, getPriority(0) + job.nice));
+  } catch {
+    // The priority is a matter of speed only.
+  }
+}
 const port = parentPort!;
 const rows = fileRows(job.file, job.layout);
 const batches = batcher();
