@@ -25,9 +25,9 @@ export interface PrepareJob {
 /**
  * The preparing thread runs at a lower priority, far enough ahead to fill the gaps the others leave. On
  * two cores an import's three threads (and V8's collector threads) competed for them alike, and the
- * writing thread, the one that cannot go faster than it gets the core, waited for it half its time:
- * 24.3 s against 28.4 s for 100,000 rows (bench/RESULTS.md, seventh session). Eight batches are about
- * 30 MB held ahead.
+ * writing thread, which cannot go faster than it gets a core, waited for one a third of its time:
+ * 24.5 s against 28.4 s for 100,000 rows on SQLite with the change (bench/RESULTS.md, seventh
+ * session). Eight batches are about 30 MB held ahead.
  */
 const PREPARE_AHEAD = 8;
 const PREPARE_NICE = 10;
@@ -40,7 +40,11 @@ export type PrepareMessage = { batch: RowOutcome[] } | { done: true } | { error:
  */
 export async function* batchesOffThread(take: () => Omit<PrepareJob, "ahead" | "nice">): AsyncGenerator<RowOutcome[]> {
   // Taken here and not kept: the thread holds its own copy of the file from its start.
-  const worker = startWorker({ source: "prepare-worker.ts", built: "import-worker.js" }, { ...take(), ahead: PREPARE_AHEAD, nice: PREPARE_NICE } satisfies PrepareJob);
+  const worker = startWorker({ source: "prepare-worker.ts", built: "import-worker.js" }, {
+    ...take(),
+    ahead: PREPARE_AHEAD,
+    nice: PREPARE_NICE,
+  } satisfies PrepareJob);
   const inbox: PrepareMessage[] = [];
   let wake: (() => void) | undefined;
   const receive = (message: PrepareMessage) => {
