@@ -1,6 +1,6 @@
 // A worker thread's entry: reads the rows of an import's file and prepares them batch by batch
-// (prepare.ts), a few batches ahead of the writes, which stay on the main thread with the
-// database. See prepare-thread.ts for the other side.
+// (prepare.ts), batches ahead of the plans and writes, at a lower priority than both. See
+// prepare-thread.ts for the other side.
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { PreparedRow } from "../../import/read-file.js";
