@@ -8,6 +8,7 @@ import { userDisplayName } from "../../shared/user-display.js";
 import { apiTokenDigest, looksLikeApiToken, newApiTokenSecret } from "../auth/api-token-hash.js";
 import type { AppDeps } from "../deps.js";
 import { newId, nowIso, toIso } from "../db/ids.js";
+import { apiTokenUseIsNews } from "../db/repositories/api-tokens.js";
 import { AppError, notFound, rateLimited } from "../errors.js";
 import { type OrgActor, authorize } from "../policies/authorize.js";
 
@@ -117,6 +118,9 @@ export async function authenticateApiToken(deps: AppDeps, token: string, organiz
   if (!(await deps.repos.rateLimits.consume(`${rule.name}|token:${row.id}`, rule))) {
     throw rateLimited(`This API token made more than ${rule.max} requests in ${rule.windowSeconds} seconds. Please slow down.`);
   }
-  deps.repos.apiTokens.touch(row.id, now).catch((error) => deps.log.warn("api token last use not recorded", { error: String(error) }));
+  // Awaited (once a minute at most), so a list read right after a use shows it.
+  if (apiTokenUseIsNews(row.last_used_at, now)) {
+    await deps.repos.apiTokens.touch(row.id, now).catch((error) => deps.log.warn("api token last use not recorded", { error: String(error) }));
+  }
   return { userId: row.created_by!, organizationId, token: { id: row.id, name: row.name, scopes: scopesOf(row.scopes) } };
 }

@@ -4,6 +4,10 @@ import type { Schema } from "../schema.js";
 /** How often a token's "last used" is written: an integration polling every second is not a write per request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** Whether a use at `now` is worth writing, given the last one recorded. */
+export const apiTokenUseIsNews = (lastUsedAt: Date | string | null, now: Date): boolean =>
+  lastUsedAt === null || new Date(lastUsedAt).getTime() < now.getTime() - TOUCH_EVERY_MS;
+
 export interface NewApiToken {
   id: string;
   organization_id: string;
