@@ -3,9 +3,8 @@
 // prepare-thread.ts for the other side.
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import type { PreparedRow } from "../../import/read-file.js";
 import { fileRows } from "../../import/read-file.js";
-import { batcher, prepareBatch } from "./prepare.js";
+import { type RowOutcome, batchCutter, prepareRow } from "./prepare.js";
 import type { PrepareJob, PrepareMessage } from "./prepare-thread.js";
 
 const job = workerData as PrepareJob;
@@ -20,33 +19,42 @@ if (process.platform === "linux") {
 }
 const port = parentPort!;
 const rows = fileRows(job.file, job.layout);
-const batches = batcher();
+const cut = batchCutter();
 /** Batches it may send before the main thread asks for more: bounds the memory held ahead of the writes. */
 let credits = job.ahead;
 let finished = false;
 
 const send = (message: PrepareMessage) => port.postMessage(message);
 
-function nextRows(): PreparedRow[] {
+/**
+ * Reads and prepares the next batch, a row at a time, and sends it in parts of PART_ROWS: a raw row
+ * and a sent part are garbage at once, not live across the collections of a whole batch (they were
+ * most of what this thread's young collections copied).
+ */
+function sendBatch() {
+  let part: RowOutcome[] = [];
   for (;;) {
     const next = rows.next();
     if (next.done) {
       finished = true;
-      return batches.rest();
+      send({ part, end: true });
+      return;
     }
-    const full = batches.add(next.value);
-    if (full) return full;
+    part.push(prepareRow(next.value, job.country, job.rules));
+    const end = cut(next.value);
+    if (end || part.length === job.partRows) {
+      send({ part, end });
+      part = [];
+      if (end) return;
+    }
   }
 }
 
 function pump() {
   try {
     while (credits > 0 && !finished) {
-      const batch = nextRows();
-      if (batch.length) {
-        send({ batch: prepareBatch(batch, job.country, job.rules) });
-        credits--;
-      }
+      sendBatch();
+      credits--;
       if (finished) send({ done: true });
     }
   } catch (error) {

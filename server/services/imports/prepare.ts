@@ -23,21 +23,36 @@ export const IMPORT_BATCH = 2000;
  */
 export const IMPORT_BATCH_CHARS = 512 * 1024;
 
+/**
+ * Where batches end, by the two limits above: `add` answers true once the rows added since the last cut
+ * fill a batch. It keeps none of them (the preparing thread lets each raw row go once prepared).
+ */
+export function batchCutter() {
+  let rows = 0;
+  let chars = 0;
+  return (row: PreparedRow): boolean => {
+    rows++;
+    for (const cell of row.raw) chars += cell.length;
+    if (rows < IMPORT_BATCH && chars < IMPORT_BATCH_CHARS) return false;
+    rows = 0;
+    chars = 0;
+    return true;
+  };
+}
+
 /** Cuts rows into batches by the two limits above: `add` answers a batch once one is full. */
 export function batcher() {
   let batch: PreparedRow[] = [];
-  let chars = 0;
+  const cut = batchCutter();
   const take = () => {
     const full = batch;
     batch = [];
-    chars = 0;
     return full;
   };
   return {
     add(row: PreparedRow): PreparedRow[] | null {
       batch.push(row);
-      for (const cell of row.raw) chars += cell.length;
-      return batch.length === IMPORT_BATCH || chars >= IMPORT_BATCH_CHARS ? take() : null;
+      return cut(row) ? take() : null;
     },
     /** The rows left at the end (possibly none). */
     rest: take,
@@ -77,13 +92,15 @@ export interface ReadyRow {
 /** A row after validation: refused with its reason, or ready (with the warnings it earned). */
 export type RowOutcome = { row: SentRow; message: string } | (ReadyRow & { warnings: string[] });
 
-/** Validates a batch's rows and derives their columns and keys (parsing phones above all). */
-export function prepareBatch(rows: PreparedRow[], country: CountryCode, rules: ContactRules): RowOutcome[] {
-  return rows.map((row) => {
-    const outcome = candidateToData(row.candidate, rules);
-    if (!outcome.ok) return { row: sent(row, true), message: outcome.message };
-    // The favourite is the plan's to set: the columns and the names read none.
-    const { data } = outcome;
-    return { row: sent(row, false), written: preparedColumns(data, country), words: nameKey(data), warnings: outcome.warnings };
-  });
+/** Validates a row and derives its columns and keys (parsing phones above all). */
+export function prepareRow(row: PreparedRow, country: CountryCode, rules: ContactRules): RowOutcome {
+  const outcome = candidateToData(row.candidate, rules);
+  if (!outcome.ok) return { row: sent(row, true), message: outcome.message };
+  // The favourite is the plan's to set: the columns and the names read none.
+  const { data } = outcome;
+  return { row: sent(row, false), written: preparedColumns(data, country), words: nameKey(data), warnings: outcome.warnings };
 }
+
+/** prepareRow of each row of a batch. */
+export const prepareBatch = (rows: PreparedRow[], country: CountryCode, rules: ContactRules): RowOutcome[] =>
+  rows.map((row) => prepareRow(row, country, rules));
