@@ -147,9 +147,11 @@ export async function planBatch(
   const contacts = repos.contacts(organizationId);
   const tally = emptyTally(labels !== null);
   const rowKeys = ready.flatMap((p) => p.written.keys);
+  // Each row's keys as the maps hold them, made once (a row's are looked up in several of them).
+  const idsOf = ready.map((p) => p.written.keys.map(keyOf));
   // The holders of keys the run met before are known (run-context.ts); the others are read, and kept.
   // The change number is read first: a change after it shows at the write.
-  const rowKeyIds = rowKeys.map(keyOf);
+  const rowKeyIds = idsOf.flat();
   const unread = new Map<string, MatchKey>();
   rowKeys.forEach((k, i) => {
     if (!run.holders.has(rowKeyIds[i]!)) unread.set(rowKeyIds[i]!, k);
@@ -167,20 +169,27 @@ export async function planBatch(
   // Every batch key's holders, as the plan saw them (a settled batch may add to the run's lists meanwhile).
   const heldBy = new Map<string, readonly Holder[]>();
   for (const key of rowKeyIds) heldBy.set(key, run.holders.get(key) ?? NOBODY);
+  // The run's records of the contacts being written (a set of records: no id hashed per holder met).
+  const pendingHolders = new Set<Holder>();
+  for (const id of pending.keys()) {
+    const h = run.people.get(id);
+    if (h) pendingHolders.add(h);
+  }
   const unknown = new Set<Holder>();
-  for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pending.has(h.id)) unknown.add(h);
+  for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pendingHolders.has(h)) unknown.add(h);
   for (const h of unknown) h.names = null;
   for (const n of await contacts.namesOf([...unknown].map((h) => h.id)))
     holderOf(run, n.id).names = { display: contactDisplayName(n), words: nameKey(n) };
   /** A holder's names, unless it is being written (the plan sees it as it will be) or not active. */
-  const namesNow = (h: Holder) => (pending.has(h.id) ? null : h.names);
+  const namesNow = (h: Holder) => (pendingHolders.has(h) ? null : h.names);
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
   // others (an office line's) take part by their names alone, to be named in the summary.
   const agreeing = new Set<Holder>();
-  for (const { words, written } of ready) {
+  for (let r = 0; r < ready.length; r++) {
     if (pace.due()) await pace.turn();
-    for (const k of written.keys)
-      for (const h of heldBy.get(keyOf(k))!) {
+    const { words } = ready[r]!;
+    for (const id of idsOf[r]!)
+      for (const h of heldBy.get(id)!) {
         const named = namesNow(h);
         if (named && keysAgree(words, named.words)) agreeing.add(h);
       }
@@ -247,11 +256,13 @@ export async function planBatch(
       } else if (group && !target.groups?.has(group.key)) (target.groups ??= new Map()).set(group.key, group.name);
     }
   };
-  for (const { row, words, written, photo } of ready) {
+  for (let r = 0; r < ready.length; r++) {
+    const { row, words, written, photo } = ready[r]!;
+    const ids = idsOf[r]!;
     if (pace.due()) await pace.turn();
     tally.processed++;
     for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
-    const found = matchRow(words, written.keys, index);
+    const found = matchRow(words, written.keys, index, ids);
     // A holder known by its names only agreed with no row when the batch was read (it was trashed since).
     const match: { target: Target; by: MatchKey } | { target: null; sharedWith: Target | HolderNames | null } =
       found.target === null
@@ -273,7 +284,7 @@ export async function planBatch(
       };
       created.push(fresh);
       if (labels) collectGroups(fresh, row);
-      fileUnderKeys(index, written.keys, fresh);
+      fileUnderKeys(index, written.keys, fresh, ids);
       tally.imported++;
       if (match.sharedWith)
         notice(
@@ -305,7 +316,7 @@ export async function planBatch(
       target.dirty = true;
     }
     // A later row of the file finds the contact by the keys this one brought too.
-    fileUnderKeys(index, written.keys, target);
+    fileUnderKeys(index, written.keys, target, ids);
     tally.merged++;
     if (labels) collectGroups(target, row);
     const into = contactDisplayName(target.data);
@@ -366,7 +377,7 @@ export async function planBatch(
       if (t.groups?.size) labelled.push({ id: t.id, existed: !t.ownedByRun, groups: t.groups });
   return {
     keys: rowKeys,
-    held: planPrint(heldBy, pending),
+    held: planPrint(heldBy, pendingHolders),
     pendingIds: [...pending.keys()],
     inserts: packNewRows(organizationId, inserts, { now, importId }),
     insertKeys: packKeys(insertKeys),

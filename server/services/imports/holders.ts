@@ -43,14 +43,19 @@ export function heldPrint(held: readonly (MatchKey & { contact_id: string })[], 
 }
 
 /** heldPrint of the holders a plan read, contacts being written left out (the plan knows them as they will be). */
-export const planPrint = (heldBy: ReadonlyMap<string, readonly Holder[]>, pending: ReadonlyMap<string, unknown>) =>
-  printOf(planPairs(heldBy, pending));
-
-function* planPairs(heldBy: ReadonlyMap<string, readonly Holder[]>, pending: ReadonlyMap<string, unknown>): Generator<number> {
+export function planPrint(heldBy: ReadonlyMap<string, readonly Holder[]>, pending: ReadonlySet<Holder>): string {
+  let count = 0;
+  let sum = 0;
   for (const [key, holders] of heldBy) {
+    if (holders.length === 0) continue;
     const keyHash = textHash(key);
-    for (const h of holders) if (!pending.has(h.id)) yield pairHash(keyHash, h.hash);
+    for (const h of holders)
+      if (!pending.has(h)) {
+        sum = (sum + pairHash(keyHash, h.hash)) % 0x100000000;
+        count++;
+      }
   }
+  return `${count}:${sum}`;
 }
 
 export const NOBODY: readonly Holder[] = Object.freeze([]);
@@ -93,16 +98,18 @@ export function holdersAfter(run: RunContext, written: readonly PendingContact[]
   for (const contact of written) {
     const holder = holderOf(run, contact.id);
     for (const k of contact.was) {
-      const list = run.holders.get(keyOf(k));
+      const id = keyOf(k);
+      const list = run.holders.get(id);
       if (list?.includes(holder))
         run.holders.set(
-          keyOf(k),
+          id,
           list.filter((h) => h !== holder),
         );
     }
     for (const k of contact.keys) {
-      const list = run.holders.get(keyOf(k));
-      if (list && !list.includes(holder)) run.holders.set(keyOf(k), [...list, holder]);
+      const id = keyOf(k);
+      const list = run.holders.get(id);
+      if (list && !list.includes(holder)) run.holders.set(id, [...list, holder]);
     }
   }
 }

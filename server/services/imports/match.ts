@@ -6,11 +6,11 @@ export type KeyIndex<T> = Map<string, T[]>;
 
 export const keyOf = (k: MatchKey) => `${k.kind}:${k.key}`;
 
-/** Files a contact under each of its keys (after those filed before it). */
-export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], target: T) {
-  for (const k of keys) {
-    const list = index.get(keyOf(k));
-    if (!list) index.set(keyOf(k), [target]);
+/** Files a contact under each of its keys (after those filed before it); `ids`: the keys' keyOf, if made already. */
+export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], target: T, ids = keys.map(keyOf)) {
+  for (const id of ids) {
+    const list = index.get(id);
+    if (!list) index.set(id, [target]);
     else if (!list.includes(target)) list.push(target);
   }
 }
@@ -25,11 +25,14 @@ export function matchRow<T extends { words: string }>(
   row: string,
   keys: readonly MatchKey[],
   index: KeyIndex<T>,
+  ids = keys.map(keyOf),
 ): { target: T; by: MatchKey } | { target: null; sharedWith: T | null } {
   let sharedWith: T | null = null;
-  for (const k of keys) {
-    for (const candidate of index.get(keyOf(k)) ?? []) {
-      if (keysAgree(row, candidate.words)) return { target: candidate, by: k };
+  for (let i = 0; i < keys.length; i++) {
+    const candidates = index.get(ids[i]!);
+    if (!candidates) continue;
+    for (const candidate of candidates) {
+      if (keysAgree(row, candidate.words)) return { target: candidate, by: keys[i]! };
       sharedWith ??= candidate;
     }
   }
