@@ -120,7 +120,9 @@ export async function authenticateApiToken(deps: AppDeps, token: string, organiz
   }
   // Awaited (once a minute at most), so a list read right after a use shows it.
   if (apiTokenUseIsNews(row.last_used_at, now)) {
-    await deps.repos.apiTokens.touch(row.id, now).catch((error) => deps.log.warn("api token last use not recorded", { error: String(error) }));
+    await deps.repos.apiTokens
+      .touch(row.id, now)
+      .catch((error) => deps.log.warn("api token last use not recorded", { error: String(error) }));
   }
   return { userId: row.created_by!, organizationId, token: { id: row.id, name: row.name, scopes: scopesOf(row.scopes) } };
 }
