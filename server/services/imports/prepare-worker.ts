@@ -2,6 +2,7 @@
 // (prepare.ts), batches ahead of the plans and writes, at a lower priority than both. See
 // prepare-thread.ts for the other side.
 import { getPriority, setPriority } from "node:os";
+import { serialize } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { fileRows } from "../../import/read-file.js";
 import { type RowOutcome, batchCutter, prepareRow } from "./prepare.js";
@@ -37,13 +38,13 @@ function sendBatch() {
     const next = rows.next();
     if (next.done) {
       finished = true;
-      send({ part, end: true });
+      send({ part: serialize(part), end: true });
       return;
     }
     part.push(prepareRow(next.value, job.country, job.rules));
     const end = cut(next.value);
     if (end || part.length === job.partRows) {
-      send({ part, end });
+      send({ part: serialize(part), end });
       part = [];
       if (end) return;
     }
