@@ -44,18 +44,13 @@ export function heldPrint(held: readonly (MatchKey & { contact_id: string })[], 
 
 /** heldPrint of the holders a plan read, contacts being written left out (the plan knows them as they will be). */
 export function planPrint(heldBy: ReadonlyMap<string, readonly Holder[]>, pending: ReadonlySet<Holder>): string {
-  let count = 0;
-  let sum = 0;
+  const hashes: number[] = [];
   for (const [key, holders] of heldBy) {
     if (holders.length === 0) continue;
     const keyHash = textHash(key);
-    for (const h of holders)
-      if (!pending.has(h)) {
-        sum = (sum + pairHash(keyHash, h.hash)) % 0x100000000;
-        count++;
-      }
+    for (const h of holders) if (!pending.has(h)) hashes.push(pairHash(keyHash, h.hash));
   }
-  return `${count}:${sum}`;
+  return printOf(hashes);
 }
 
 export const NOBODY: readonly Holder[] = Object.freeze([]);

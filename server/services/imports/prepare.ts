@@ -24,8 +24,9 @@ export const IMPORT_BATCH = 2000;
 export const IMPORT_BATCH_CHARS = 512 * 1024;
 
 /**
- * Where batches end, by the two limits above: `add` answers true once the rows added since the last cut
- * fill a batch. It keeps none of them (the preparing thread lets each raw row go once prepared).
+ * Where batches end, by the two limits above: the function it answers is given each row in turn and
+ * answers true once the rows since the last cut fill a batch. It keeps none of them (the preparing
+ * thread lets each raw row go once prepared).
  */
 export function batchCutter() {
   let rows = 0;
