@@ -24,18 +24,31 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   source ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   // Evaluated through the debugging protocol: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: any[] }> } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`.slice(0, 300)).slice(0, 5),
-      }));
+  // page.evaluate has no timeout of its own: a run that never ends would show only as the test's timeout.
+  return withinTime(
+    page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: any[] }> } }).axe;
+      const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+      return violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`.slice(0, 300)).slice(0, 5),
+        }));
+    }),
+  );
+}
+
+const AXE_RUN_MS = 20_000;
+
+function withinTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe-core did not finish within ${AXE_RUN_MS / 1000} s`)), AXE_RUN_MS);
   });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**

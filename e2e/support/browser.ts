@@ -6,6 +6,8 @@ export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
+/** How long one click, fill or read of an element may wait for it before the step fails. */
+const ACTION_TIMEOUT_MS = 20_000;
 
 /** Debian's chromium with the flags this closed network needs; launch makes a fresh profile. */
 export function launchBrowser(): Promise<Browser> {
@@ -37,6 +39,10 @@ export async function newSession(browser: Browser, viewport = DESKTOP): Promise<
   // The PWA's service worker, once active, fetches for the page, and page.route() never sees those
   // requests (the network-failure test then signed in for real, about one run in three).
   const context = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers: "block" });
+  // Playwright's own default is 30 s a step, and expect.poll calls a callback that waits (inputValue of a
+  // field not shown) once more after its time is up: 60 s, the whole test's, and the log said only that
+  // the test timed out (contact-history.spec.ts in CI). Within 20 s the step fails and names its locator.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
