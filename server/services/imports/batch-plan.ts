@@ -1,7 +1,7 @@
 import { contactDisplayName } from "../../../shared/contact-display.js";
 import { changedFields } from "../../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../../shared/contact-model/merge.js";
-import { type NameParts, keysAgree, nameKey } from "../../../shared/contact-model/same-person.js";
+import { type NameParts, nameKey } from "../../../shared/contact-model/same-person.js";
 import type { ContactData } from "../../../shared/contact-model/types.js";
 import type { CountryCode } from "../../../shared/phone.js";
 import { GROUP_NAME_MAX, groupNameKey } from "../../../shared/group-schemas.js";
@@ -18,7 +18,7 @@ import type { PreparedPhoto } from "../contact-photos.js";
 import { type PreparedColumns, columnsOfValues, dataOfRow, preparedColumns, rowAndKeysOfData } from "../contact-row.js";
 import { type NewRow, packNewRows } from "./new-rows.js";
 import type { LabelledContact } from "./groups.js";
-import { type KeyIndex, fileUnderKeys, keyOf, matchRow } from "./match.js";
+import { type KeyIndex, type Named, agree, fileUnderKeys, keyOf, matchRow, named as nameOf } from "./match.js";
 import type { ReadyRow, SentRow } from "./prepare.js";
 import { NOBODY, type PendingContact, planPrint, rememberHolders } from "./holders.js";
 import { type Holder, type HolderNames, type RunContext, holderOf } from "./run-context.js";
@@ -86,6 +86,7 @@ interface Target {
   photo?: PreparedPhoto | undefined;
   groups?: Map<string, string>;
   words: string;
+  bits: number;
   /** `data` holds every field (else only the names: a created contact's are in its columns). */
   full: boolean;
 }
@@ -179,30 +180,32 @@ export async function planBatch(
   for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pendingHolders.has(h)) unknown.add(h);
   for (const h of unknown) h.names = null;
   for (const n of await contacts.namesOf([...unknown].map((h) => h.id)))
-    holderOf(run, n.id).names = { display: contactDisplayName(n), words: nameKey(n) };
+    holderOf(run, n.id).names = { display: contactDisplayName(n), ...nameOf(nameKey(n)) };
   /** A holder's names, unless it is being written (the plan sees it as it will be) or not active. */
   const namesNow = (h: Holder) => (pendingHolders.has(h) ? null : h.names);
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
   // others (an office line's) take part by their names alone, to be named in the summary.
   const agreeing = new Set<Holder>();
+  const rowNames = ready.map((p) => nameOf(p.words));
   for (let r = 0; r < ready.length; r++) {
     if (pace.due()) await pace.turn();
-    const { words } = ready[r]!;
+    const row = rowNames[r]!;
     for (const id of idsOf[r]!)
       for (const h of heldBy.get(id)!) {
         const named = namesNow(h);
-        if (named && keysAgree(words, named.words)) agreeing.add(h);
+        if (named && agree(row, named)) agreeing.add(h);
       }
   }
   const whole = new Map((await contacts.findMany([...agreeing].map((h) => h.id))).map((row) => [row.id, row]));
   const index: KeyIndex<Target | HolderNames> = new Map();
   const existing = new Map<string, Target>();
-  const blank = (id: string, words: string): Target => ({
+  const blank = (id: string, names: Named): Target => ({
     id,
     row: null,
     data: {} as ContactData,
     full: false,
-    words,
+    words: names.words,
+    bits: names.bits,
     isNew: false,
     pending: false,
     ownedByRun: false,
@@ -225,7 +228,7 @@ export async function planBatch(
       let target = existing.get(id);
       if (!target) {
         const data = dataOfRow(row);
-        target = { ...blank(id, nameKey(data)), row, data, full: true, ownedByRun: row.import_id === importId };
+        target = { ...blank(id, nameOf(nameKey(data))), row, data, full: true, ownedByRun: row.import_id === importId };
         existing.set(id, target);
       }
       list.push(target);
@@ -236,7 +239,7 @@ export async function planBatch(
   for (const contact of pending.values()) {
     const keys = [...contact.keys, ...contact.was].filter((k) => heldBy.has(keyOf(k)));
     if (keys.length)
-      fileUnderKeys(index, keys, { ...blank(contact.id, contact.words), data: displayOnly(contact.display) as ContactData, pending: true });
+      fileUnderKeys(index, keys, { ...blank(contact.id, contact), data: displayOnly(contact.display) as ContactData, pending: true });
   }
 
   const created: Target[] = [];
@@ -257,12 +260,13 @@ export async function planBatch(
     }
   };
   for (let r = 0; r < ready.length; r++) {
-    const { row, words, written, photo } = ready[r]!;
+    const { row, written, photo } = ready[r]!;
+    const rowName = rowNames[r]!;
     const ids = idsOf[r]!;
     if (pace.due()) await pace.turn();
     tally.processed++;
     for (const { source, values } of row.candidate.leftOut) tally.leftOut.set(source, (tally.leftOut.get(source) ?? 0) + values);
-    const found = matchRow(words, written.keys, index, ids);
+    const found = matchRow(rowName, written.keys, index, ids);
     // A holder known by its names only agreed with no row when the batch was read (it was trashed since).
     const match: { target: Target; by: MatchKey } | { target: null; sharedWith: Target | HolderNames | null } =
       found.target === null
@@ -273,7 +277,7 @@ export async function planBatch(
     if (match.target?.pending) return "wait";
     if (!match.target) {
       const fresh: Target = {
-        ...blank(newId(), words),
+        ...blank(newId(), rowName),
         // Its names until a later row merges into it (its columns hold the rest).
         data: written.names as ContactData,
         isNew: true,
@@ -312,7 +316,7 @@ export async function planBatch(
           if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
       }
       target.data = plan.result;
-      target.words = nameKey(plan.result);
+      ({ words: target.words, bits: target.bits } = nameOf(nameKey(plan.result)));
       target.dirty = true;
     }
     // A later row of the file finds the contact by the keys this one brought too.
@@ -343,7 +347,7 @@ export async function planBatch(
     });
     for (const k of written.keys) insertKeys.push({ kind: k.kind, key: k.key, contact_id: t.id });
     if (t.photo) photos.push({ id: t.id, photo: t.photo });
-    pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, keys: written.keys, was: [] });
+    pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, bits: t.bits, keys: written.keys, was: [] });
   }
   const updates: PlannedUpdate[] = [];
   for (const t of existing.values()) {
@@ -366,6 +370,7 @@ export async function planBatch(
       id: t.id,
       display: contactDisplayName(t.data),
       words: t.words,
+      bits: t.bits,
       keys: written.keys,
       // Every key it held, not only those this batch looked up: the run's holders forget it under each.
       was: rowAndKeysOfData(dataOfRow(t.row), country).keys,
@@ -386,7 +391,7 @@ export async function planBatch(
     labelled,
     // Later batches meet these contacts by their names without reading them (their names alone: a run
     // meets a hundred thousand contacts).
-    names: [...created, ...existing.values()].map((t) => [t.id, { display: contactDisplayName(t.data), words: t.words }]),
+    names: [...created, ...existing.values()].map((t) => [t.id, { display: contactDisplayName(t.data), words: t.words, bits: t.bits }]),
     pending: pendingNext,
     tally,
     tooLong,

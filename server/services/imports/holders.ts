@@ -11,6 +11,7 @@ export interface PendingContact {
   id: string;
   display: string;
   words: string;
+  bits: number;
   /** Its keys after the write. */
   keys: MatchKey[];
   /** The keys it held before (a merge in 'update' mode may drop one): a row with one waits too. */

@@ -1,10 +1,21 @@
-import { keysAgree } from "../../../shared/contact-model/same-person.js";
+import { keysAgree, mayAgree, personBits } from "../../../shared/contact-model/same-person.js";
 import type { MatchKey } from "../../db/repositories/contacts.js";
 
 /** Contacts by the keys they hold (`phone:5551234567`, `email:ann@example.com`), in the order found. */
 export type KeyIndex<T> = Map<string, T[]>;
 
 export const keyOf = (k: MatchKey) => `${k.kind}:${k.key}`;
+
+/** Names as rows and contacts are compared: a nameKey, and its personBits to rule most pairs out at once. */
+export interface Named {
+  words: string;
+  bits: number;
+}
+
+export const named = (words: string): Named => ({ words, bits: personBits(words) });
+
+/** keysAgree of two names, most different pairs ruled out by their bits first. */
+export const agree = (a: Named, b: Named): boolean => mayAgree(a.bits, b.bits) && keysAgree(a.words, b.words);
 
 /** Files a contact under each of its keys (after those filed before it); `ids`: the keys' keyOf, if made already. */
 export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], target: T, ids = keys.map(keyOf)) {
@@ -21,8 +32,8 @@ export function fileUnderKeys<T>(index: KeyIndex<T>, keys: readonly MatchKey[], 
  * first). A contact that shares a key but not the name is someone else (an office line, a shared
  * mailbox): the row becomes a new contact, and that contact is named so the summary can say so.
  */
-export function matchRow<T extends { words: string }>(
-  row: string,
+export function matchRow<T extends Named>(
+  row: Named,
   keys: readonly MatchKey[],
   index: KeyIndex<T>,
   ids = keys.map(keyOf),
@@ -32,7 +43,7 @@ export function matchRow<T extends { words: string }>(
     const candidates = index.get(ids[i]!);
     if (!candidates) continue;
     for (const candidate of candidates) {
-      if (keysAgree(row, candidate.words)) return { target: candidate, by: keys[i]! };
+      if (agree(row, candidate)) return { target: candidate, by: keys[i]! };
       sharedWith ??= candidate;
     }
   }

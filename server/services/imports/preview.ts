@@ -17,7 +17,7 @@ import {
   rowCount,
 } from "../../import/read-file.js";
 import { type OrgActor, authorize } from "../../policies/authorize.js";
-import { type KeyIndex, fileUnderKeys, matchRow } from "./match.js";
+import { type KeyIndex, type Named, fileUnderKeys, matchRow, named } from "./match.js";
 import type { RowOutcome } from "./prepare.js";
 import { type RunRows, outcomeBatches } from "./rows.js";
 
@@ -150,7 +150,7 @@ async function previewMatches(
   const contacts = deps.repos.contacts(organizationId);
   const matches: ImportMatch[] = [];
   let matchCount = 0;
-  type Holder = { id: string; name: string; words: string };
+  type Holder = Named & { id: string; name: string };
   const known = new Map<string, Holder | null>();
   for await (const batch of outcomeBatches(source, deps.config.defaultCountry, rules)) {
     // Leaving the loop ends the generator, and with it the preparing thread of a large file.
@@ -159,14 +159,14 @@ async function previewMatches(
     const held = await contacts.keyContacts(ready.flatMap((o) => o.written.keys));
     const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !known.has(id));
     for (const id of unknown) known.set(id, null);
-    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), words: nameKey(n) });
+    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), ...named(nameKey(n)) });
     const index: KeyIndex<Holder> = new Map();
     for (const h of held) {
       const holder = known.get(h.contact_id);
       if (holder) fileUnderKeys(index, [h], holder);
     }
     for (const { row, words, written } of ready) {
-      const match = matchRow(words, written.keys, index);
+      const match = matchRow(named(words), written.keys, index);
       if (!match.target) continue;
       matchCount++;
       if (matches.length < PREVIEW_MATCHES)

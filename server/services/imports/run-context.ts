@@ -7,6 +7,8 @@ export interface HolderNames {
   display: string;
   /** Its nameKey. */
   words: string;
+  /** The nameKey's personBits. */
+  bits: number;
 }
 
 /** What a run's batches share: who and how it imports, and the names of the contacts it has met. */
