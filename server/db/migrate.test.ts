@@ -137,6 +137,49 @@ describe("migrations", () => {
     expect(await indexes()).toContain("contacts_by_phone");
   });
 
+  it.each(engines)(
+    "delete a deleted contact's keys, one contact's or an organization's, with their shared counts (0080, %s)",
+    async (engine) => {
+      const t = await createTestDatabase(engine);
+      opened.push(t);
+      const db = t.database.db;
+      await migrateToLatest(t.database, settings);
+      const now = new Date().toISOString();
+      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+      const contact = async (id: string, keys: [string, string][]) => {
+        await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+        sort_last, no_last, phone_type, phone2_type) values (${id}, 'o1', ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
+        'mobile', 'home')`.execute(db);
+        for (const [kind, key] of keys)
+          await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', ${kind}, ${key}, ${id})`.execute(db);
+      };
+      const keys = async () =>
+        (await sql<{ k: string }>`select contact_id || ':' || key as k from contact_keys order by 1`.execute(db)).rows.map((r) => r.k);
+      const shared = async () =>
+        (await sql<{ k: string }>`select key || '=' || n as k from contact_key_counts order by 1`.execute(db)).rows.map((r) => r.k);
+      await contact("ann", [
+        ["phone", "5550001"],
+        ["email", "ann@example.com"],
+      ]);
+      await contact("bob", [["phone", "5550001"]]);
+      await contact("cy", [["phone", "5550002"]]);
+      expect(await shared()).toEqual(["5550001=2"]);
+
+      await sql`delete from contacts where id = 'ann'`.execute(db);
+      expect(await keys()).toEqual(["bob:5550001", "cy:5550002"]);
+      expect(await shared()).toEqual([]);
+      await sql`delete from organizations where id = 'o1'`.execute(db);
+      expect(await keys()).toEqual([]);
+
+      // Undone, the foreign key deletes them again (PostgreSQL; SQLite kept it).
+      await migrateToLatest(t.database, settings, "0079-search-index-without-positions");
+      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+      await contact("dee", [["phone", "5550003"]]);
+      await sql`delete from contacts where id = 'dee'`.execute(db);
+      expect(await keys()).toEqual([]);
+    },
+  );
+
   // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.
   if (engines.includes("postgres"))
     it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {

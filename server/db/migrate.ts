@@ -37,6 +37,7 @@ import * as searchIndexFlush from "./migrations/0076-search-index-flush.js";
 import * as sharedKeyCounts from "./migrations/0077-shared-key-counts.js";
 import * as dropPhoneIndex from "./migrations/0078-drop-phone-index.js";
 import * as searchIndexWithoutPositions from "./migrations/0079-search-index-without-positions.js";
+import * as keyCascadeByStatement from "./migrations/0080-key-cascade-by-statement.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -83,6 +84,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0077-shared-key-counts": sharedKeyCounts,
     "0078-drop-phone-index": dropPhoneIndex,
     "0079-search-index-without-positions": searchIndexWithoutPositions,
+    "0080-key-cascade-by-statement": keyCascadeByStatement,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;

@@ -352,7 +352,11 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return this.findByKeys([{ kind: "phone", key: digits }], exceptId);
     },
 
-    /** Replaces a contact's match keys (call with its write, in the same transaction). */
+    /**
+     * Replaces a contact's match keys: call after a write of its row that matched, in the same
+     * transaction. On PostgreSQL no foreign key checks that the contact exists (migration 0080): the
+     * row's lock from that write keeps a delete out until the commit.
+     */
     async replaceKeys(contactId: string, keys: MatchKey[]): Promise<void> {
       await db.deleteFrom("contact_keys").where("contact_id", "=", contactId).execute();
       if (keys.length) {
