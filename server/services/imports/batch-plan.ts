@@ -1,7 +1,7 @@
 import { contactDisplayName } from "../../../shared/contact-display.js";
 import { changedFields } from "../../../shared/contact-model/field-diff.js";
 import { planMerge } from "../../../shared/contact-model/merge.js";
-import { type NameParts, nameKey } from "../../../shared/contact-model/same-person.js";
+import type { NameParts } from "../../../shared/contact-model/same-person.js";
 import type { ContactData } from "../../../shared/contact-model/types.js";
 import type { CountryCode } from "../../../shared/phone.js";
 import { GROUP_NAME_MAX, groupNameKey } from "../../../shared/group-schemas.js";
@@ -18,7 +18,7 @@ import type { PreparedPhoto } from "../contact-photos.js";
 import { type PreparedColumns, columnsOfValues, dataOfRow, preparedColumns, rowAndKeysOfData } from "../contact-row.js";
 import { type NewRow, packNewRows } from "./new-rows.js";
 import type { LabelledContact } from "./groups.js";
-import { type KeyIndex, type Named, agree, fileUnderKeys, keyOf, matchRow, named as nameOf } from "./match.js";
+import { type KeyIndex, type Named, agree, fileUnderKeys, keyOf, matchRow, nameOf, nameOfContact } from "./match.js";
 import type { ReadyRow, SentRow } from "./prepare.js";
 import { NOBODY, type PendingContact, planPrint, rememberHolders } from "./holders.js";
 import { type Holder, type HolderNames, type RunContext, holderOf } from "./run-context.js";
@@ -68,7 +68,7 @@ export interface BatchPlan {
 }
 
 /** A target of the batch: new (inserted at the end), existing with the fields changed so far, or pending. */
-interface Target {
+interface Target extends Named {
   id: string;
   /** The stored row (existing contacts), for its version, favourite and name. */
   row: ContactRow | null;
@@ -85,8 +85,6 @@ interface Target {
   extras: SentRow["extras"];
   photo?: PreparedPhoto | undefined;
   groups?: Map<string, string>;
-  words: string;
-  bits: number;
   /** `data` holds every field (else only the names: a created contact's are in its columns). */
   full: boolean;
 }
@@ -180,7 +178,7 @@ export async function planBatch(
   for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pendingHolders.has(h)) unknown.add(h);
   for (const h of unknown) h.names = null;
   for (const n of await contacts.namesOf([...unknown].map((h) => h.id)))
-    holderOf(run, n.id).names = { display: contactDisplayName(n), ...nameOf(nameKey(n)) };
+    holderOf(run, n.id).names = { display: contactDisplayName(n), ...nameOfContact(n) };
   /** A holder's names, unless it is being written (the plan sees it as it will be) or not active. */
   const namesNow = (h: Holder) => (pendingHolders.has(h) ? null : h.names);
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
@@ -228,7 +226,7 @@ export async function planBatch(
       let target = existing.get(id);
       if (!target) {
         const data = dataOfRow(row);
-        target = { ...blank(id, nameOf(nameKey(data))), row, data, full: true, ownedByRun: row.import_id === importId };
+        target = { ...blank(id, nameOfContact(data)), row, data, full: true, ownedByRun: row.import_id === importId };
         existing.set(id, target);
       }
       list.push(target);
@@ -316,7 +314,7 @@ export async function planBatch(
           if (!(field in target.previous)) (target.previous as Record<string, unknown>)[field] = target.data[field];
       }
       target.data = plan.result;
-      ({ words: target.words, bits: target.bits } = nameOf(nameKey(plan.result)));
+      ({ words: target.words, bits: target.bits } = nameOfContact(plan.result));
       target.dirty = true;
     }
     // A later row of the file finds the contact by the keys this one brought too.

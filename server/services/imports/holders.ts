@@ -1,5 +1,5 @@
 import type { MatchKey } from "../../db/repositories/contacts.js";
-import { keyOf } from "./match.js";
+import { type Named, keyOf } from "./match.js";
 import { type Holder, type RunContext, holderOf, textHash } from "./run-context.js";
 
 // The holders of the keys a run meets (an office line's colleagues): what a plan reads of them, what the
@@ -7,11 +7,9 @@ import { type Holder, type RunContext, holderOf, textHash } from "./run-context.
 // batch-apply.ts).
 
 /** A contact an earlier batch still being written creates or changes: later batches see it as it will be. */
-export interface PendingContact {
+export interface PendingContact extends Named {
   id: string;
   display: string;
-  words: string;
-  bits: number;
   /** Its keys after the write. */
   keys: MatchKey[];
   /** The keys it held before (a merge in 'update' mode may drop one): a row with one waits too. */

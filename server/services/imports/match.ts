@@ -1,4 +1,4 @@
-import { keysAgree, mayAgree, personBits } from "../../../shared/contact-model/same-person.js";
+import { type NameParts, keysAgree, mayAgree, nameKey, personBits } from "../../../shared/contact-model/same-person.js";
 import type { MatchKey } from "../../db/repositories/contacts.js";
 
 /** Contacts by the keys they hold (`phone:5551234567`, `email:ann@example.com`), in the order found. */
@@ -12,7 +12,11 @@ export interface Named {
   bits: number;
 }
 
-export const named = (words: string): Named => ({ words, bits: personBits(words) });
+/** A nameKey with its bits. */
+export const nameOf = (words: string): Named => ({ words, bits: personBits(words) });
+
+/** A contact's names as compared. */
+export const nameOfContact = (parts: NameParts): Named => nameOf(nameKey(parts));
 
 /** keysAgree of two names, most different pairs ruled out by their bits first. */
 export const agree = (a: Named, b: Named): boolean => mayAgree(a.bits, b.bits) && keysAgree(a.words, b.words);

@@ -1,6 +1,5 @@
 import { contactDisplayName } from "../../../shared/contact-display.js";
 import { type ContactRules, DEFAULT_CONTACT_RULES, type ValidContactData } from "../../../shared/contact-model/data-schema.js";
-import { nameKey } from "../../../shared/contact-model/same-person.js";
 import type { ColumnMapping, ImportMatch } from "../../../shared/import-schemas.js";
 import type { LeftOut } from "../../cards/candidate.js";
 import { candidateToData } from "../../cards/candidate-to-data.js";
@@ -17,7 +16,7 @@ import {
   rowCount,
 } from "../../import/read-file.js";
 import { type OrgActor, authorize } from "../../policies/authorize.js";
-import { type KeyIndex, type Named, fileUnderKeys, matchRow, named } from "./match.js";
+import { type KeyIndex, type Named, fileUnderKeys, matchRow, nameOf, nameOfContact } from "./match.js";
 import type { RowOutcome } from "./prepare.js";
 import { type RunRows, outcomeBatches } from "./rows.js";
 
@@ -159,14 +158,14 @@ async function previewMatches(
     const held = await contacts.keyContacts(ready.flatMap((o) => o.written.keys));
     const unknown = [...new Set(held.map((h) => h.contact_id))].filter((id) => !known.has(id));
     for (const id of unknown) known.set(id, null);
-    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), ...named(nameKey(n)) });
+    for (const n of await contacts.namesOf(unknown)) known.set(n.id, { id: n.id, name: contactDisplayName(n), ...nameOfContact(n) });
     const index: KeyIndex<Holder> = new Map();
     for (const h of held) {
       const holder = known.get(h.contact_id);
       if (holder) fileUnderKeys(index, [h], holder);
     }
     for (const { row, words, written } of ready) {
-      const match = matchRow(named(words), written.keys, index);
+      const match = matchRow(nameOf(words), written.keys, index);
       if (!match.target) continue;
       matchCount++;
       if (matches.length < PREVIEW_MATCHES)

@@ -1,14 +1,11 @@
 import type { ImportMode } from "../../../shared/import-schemas.js";
 import type { RunGroups } from "./groups.js";
+import type { Named } from "./match.js";
 
 /** A contact's names and their words, as a run read them (match.ts compares them). */
-export interface HolderNames {
+export interface HolderNames extends Named {
   /** Its name as the summary says it. */
   display: string;
-  /** Its nameKey. */
-  words: string;
-  /** The nameKey's personBits. */
-  bits: number;
 }
 
 /** What a run's batches share: who and how it imports, and the names of the contacts it has met. */
