@@ -26,6 +26,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (columnTypes(db).sqlite) return;
   await sql`drop trigger contacts_drop_keys on contacts`.execute(db);
   await sql`drop function contacts_drop_keys()`.execute(db);
+  // A key whose contact is gone would refuse the constraint; none should exist, but undoing must not fail on one.
+  await sql`delete from contact_keys k where not exists (select from contacts c where c.id = k.contact_id)`.execute(db);
   await sql`alter table contact_keys add constraint contact_keys_contact_id_fkey
     foreign key (contact_id) references contacts (id) on delete cascade`.execute(db);
 }
