@@ -42,6 +42,15 @@ describe("a batch's new contacts packed from their prepared values", () => {
     expect(rows[1]).toMatchObject({ id: "c2", vcard_uid: null, vcard_extra: null, first_name: "Ada", phone: "+44 20 7946 0958" });
   });
 
+  it("make one JSON array for a batch of one contact, and for none", () => {
+    const own = { id: "c1", values: preparedColumns(ada, "US").values, vcard_uid: null, vcard_extra: null, photo_etag: null };
+    const meta = { now: "2026-11-28T10:00:00.000Z", importId: "run-1" };
+    const one = JSON.parse(packNewRows("o1", [own], meta).json) as unknown[][];
+    expect(one).toHaveLength(1);
+    expect(one[0]![0]).toBe("c1");
+    expect(JSON.parse(packNewRows("o1", [], meta).json)).toEqual([]);
+  });
+
   it("read back whole for a row that merges", () => {
     const prepared = preparedColumns(ada, "US");
     expect(columnsOfValues(prepared.values)).toEqual(rowAndKeysOfData(ada, "US").columns);

@@ -24,5 +24,11 @@ export function packNewRows(organizationId: string, rows: readonly NewRow[], met
   const shared = (Object.keys(upkeep) as (keyof NewContact)[]).filter((c) => !apart.has(c));
   const sharedValues = JSON.stringify(shared.map((c) => upkeep[c] ?? null)).slice(1, -1);
   const json = rows.map((r) => `[${JSON.stringify(OWN.map((c) => r[c])).slice(1, -1)},${sharedValues},${r.values.slice(1, -1)}]`);
-  return { count: rows.length, columns: [...OWN, ...shared, ...DATA_COLUMNS], json: `[${json.join(",")}]` };
+  // The outer brackets go into the one join: `[${joined}]` is a string of parts that the writing thread's
+  // postMessage made flat on the request thread, 27 ms a batch while the writing thread waited for it.
+  if (json.length) {
+    json[0] = `[${json[0]}`;
+    json[json.length - 1] += "]";
+  }
+  return { count: rows.length, columns: [...OWN, ...shared, ...DATA_COLUMNS], json: json.length ? json.join(",") : "[]" };
 }
