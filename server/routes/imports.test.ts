@@ -47,6 +47,7 @@ describe.each(engines)("imports API (%s)", (engine) => {
   let admin: string;
   let staff: string;
   let outsider: string;
+  let adminId: string;
   let serial = 0;
   /** A phone number no other test uses. */
   const phone = () => `+1 212 555 ${String(1000 + ++serial).padStart(4, "0")}`;
@@ -54,6 +55,7 @@ describe.each(engines)("imports API (%s)", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const a = await buildUser(t);
+    adminId = a.id;
     const s = await buildUser(t);
     const o = await buildUser(t);
     org = await buildOrg(t, a.id);
@@ -362,6 +364,49 @@ describe.each(engines)("imports API (%s)", (engine) => {
     expect((await search("4155503899")).map((c) => [c.first_name, c.last_name, c.email])).toEqual([
       ["Batch", "3899", "again4599@example.com"],
     ]);
+  });
+
+  it("counts every number and e-mail held twice through a file of several batches, for the Duplicates finder", async () => {
+    // A book of its own: one contact holds an office line and an e-mail before the file. The file's 4,600
+    // rows (three batches) are people of other names: each with a mobile of its own, one of 40 office
+    // lines, and an e-mail of its own, but rows 2000-2099 repeat the e-mails of rows 1900-1999 (the batch
+    // before theirs, still being written while theirs is planned) and row 10 the first contact's.
+    const book = await buildOrg(t, adminId, "Counted");
+    const office = (i: number) => `+1 415 57${String(i % 40).padStart(5, "0")}`;
+    const email = (i: number) => `c${i >= 2000 && i < 2100 ? i - 100 : i}@count.test`;
+    expect(
+      (await api("POST", "/contacts", { first_name: "Existing", last_name: "Holder", phone: office(0), email: email(10) }, admin, book))
+        .status,
+    ).toBe(201);
+    const headers = ["First Name", "Last Name", "Phone 1 - Value", "Phone 2 - Value", "E-mail 1 - Value"];
+    const rows = Array.from({ length: 4600 }, (_, i) => ({
+      "First Name": "Counted",
+      "Last Name": `P${i.toString(36)}q`,
+      "Phone 1 - Value": `+1 415 56${String(i).padStart(5, "0")}`,
+      "Phone 2 - Value": office(i),
+      "E-mail 1 - Value": email(i),
+    }));
+    let run = (await importFile(csvOf(headers, rows), "counted.csv", {}, admin, book)).json;
+    for (let i = 0; run.status === "running" && i < 400; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await api("GET", `/imports/${run.id}`, undefined, admin, book)).json;
+    }
+    expect(run).toMatchObject({ status: "done", imported: 4600, merged: 0, failed: 0 });
+    const db = t.database.db;
+    const counted = await db.selectFrom("contact_key_counts").select(["kind", "key", "n"]).where("organization_id", "=", book).execute();
+    const held = await db
+      .selectFrom("contact_keys")
+      .select(({ fn }) => ["kind", "key", fn.countAll<number>().as("n")])
+      .where("organization_id", "=", book)
+      .groupBy(["kind", "key"])
+      .having(({ fn }) => fn.countAll(), ">", 1)
+      .execute();
+    const sorted = (list: { kind: string; key: string; n: unknown }[]) => list.map((r) => `${r.kind} ${r.key} ${Number(r.n)}`).toSorted();
+    expect(sorted(counted)).toEqual(sorted(held));
+    // The 40 office lines, the 100 e-mails repeated and the first contact's e-mail.
+    expect(held).toHaveLength(141);
+    // The first office line: its 115 rows and the first contact.
+    expect(Math.max(...held.map((r) => Number(r.n)))).toBe(116);
   });
 
   it("imports a large vCard file card by card, pictures, UIDs and unmodelled lines included", async () => {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { columnTypes } from "./dialect-types.js";
 import { countDeletes, countEveryKey, dropCountTriggers } from "./0068-contact-merges.js";
 import { KEY_LOCK_NAME_SQL, keyLocks } from "../key-locks.js";
@@ -19,6 +19,29 @@ import { KEY_LOCK_NAME_SQL, keyLocks } from "../key-locks.js";
 /** The keys' locks (key-locks.ts): the count that follows reads with a snapshot of its own, after them. */
 const lockKeys = (table: "added") =>
   keyLocks("perform", sql.raw("organization_id"), sql`organization_id || ':' || ${KEY_LOCK_NAME_SQL}`, sql.raw(table));
+
+/**
+ * The insert trigger's function on PostgreSQL. `skip`, a condition (raw SQL: a function body takes no
+ * bound values), lets a statement's keys go uncounted: migration 0081's, for keys an import batch knows
+ * nobody else holds.
+ */
+export const countInsertFunction = (skip: RawBuilder<unknown> | null) => sql`create or replace function contact_keys_count_insert()
+    returns trigger language plpgsql as $$
+    begin
+      ${skip ? sql`if ${skip} then return null; end if;` : sql``}
+      ${lockKeys("added")};
+      with a as (select organization_id, kind, key, count(*) as n from added group by organization_id, kind, key),
+        bumped as (update contact_key_counts c set n = c.n + a.n from a
+          where c.organization_id = a.organization_id and c.kind = a.kind and c.key = a.key
+          returning c.organization_id, c.kind, c.key)
+      insert into contact_key_counts (organization_id, kind, key, n)
+        select a.organization_id, a.kind, a.key, h.n from a
+        cross join lateral (select count(*) as n from (select from contact_keys k
+          where k.organization_id = a.organization_id and k.kind = a.kind and k.key = a.key limit a.n + 1) as held) h
+        where h.n > 1 and not exists (select from bumped b
+          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key);
+      return null;
+    end $$`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
@@ -41,21 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`truncate contact_key_counts`.execute(db);
   await sql`insert into contact_key_counts select * from shared_key_counts`.execute(db);
   await sql`analyze contact_key_counts`.execute(db);
-  await sql`create function contact_keys_count_insert() returns trigger language plpgsql as $$
-    begin
-      ${lockKeys("added")};
-      with a as (select organization_id, kind, key, count(*) as n from added group by organization_id, kind, key),
-        bumped as (update contact_key_counts c set n = c.n + a.n from a
-          where c.organization_id = a.organization_id and c.kind = a.kind and c.key = a.key
-          returning c.organization_id, c.kind, c.key)
-      insert into contact_key_counts (organization_id, kind, key, n)
-        select a.organization_id, a.kind, a.key, h.n from a
-        cross join lateral (select count(*) as n from (select from contact_keys k
-          where k.organization_id = a.organization_id and k.kind = a.kind and k.key = a.key limit a.n + 1) as held) h
-        where h.n > 1 and not exists (select from bumped b
-          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key);
-      return null;
-    end $$`.execute(db);
+  await countInsertFunction(null).execute(db);
   await countDeletes(db, 1);
 }
 

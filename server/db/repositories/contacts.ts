@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, ty
 import type { ContactFilter, ContactSort } from "../../../shared/contact-schemas.js";
 import type { Engine } from "../database.js";
 import { toIso } from "../ids.js";
+import { UNCOUNTED_KEYS_SETTING } from "../key-counts.js";
 import { keyLockName, keyLocks } from "../key-locks.js";
 import type { KeyType } from "../paging.js";
 import type { ContactRow, ContactsTable, Schema } from "../schema.js";
@@ -416,8 +417,12 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
       return this.insertPacked(packContacts(batch), packKeys(keys));
     },
 
-    /** insertMany of contacts and keys packed beforehand (contact-packing.ts). */
-    async insertPacked(packed: PackedContacts, keys: string): Promise<void> {
+    /**
+     * insertMany of contacts and keys packed beforehand (contact-packing.ts). `unshared` are keys the
+     * caller knows no other contact holds, under the same transaction's locks of them (an import batch's
+     * plan): on PostgreSQL the key counts' trigger does not look for other holders of those (0081).
+     */
+    async insertPacked(packed: PackedContacts, keys: string, unshared = "[]"): Promise<void> {
       if (packed.count === 0) return;
       // The batch's change numbers as one range of the organization's counter (migration 0051); on
       // PostgreSQL the counter's row stays locked to commit, so ranges become visible in order.
@@ -444,6 +449,10 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
         await sql`insert into contacts (${list}) select ${values}, ${first} + key from jsonb_each(jsonb(${packed.json}))`.execute(db);
       }
       await insertKeys(keys);
+      if (unshared === "[]") return;
+      if (engine === "postgres") await sql`select set_config(${UNCOUNTED_KEYS_SETTING}, 'on', true)`.execute(db);
+      await insertKeys(unshared);
+      if (engine === "postgres") await sql`select set_config(${UNCOUNTED_KEYS_SETTING}, 'off', true)`.execute(db);
     },
 
     /** Moves the contacts an import created (and still active) to the trash; answers how many. */

@@ -62,7 +62,7 @@ export async function applyPlan(repos: Repositories, input: ApplyInput): Promise
   if (input.check && !untouched) {
     if (heldPrint(await contacts.keyContacts(plan.keys), new Set(plan.pendingIds)) !== plan.held) return { stale: true };
   }
-  await contacts.insertPacked(plan.inserts, plan.insertKeys);
+  await contacts.insertPacked(plan.inserts, plan.insertKeys, plan.unsharedKeys);
   for (const { id, photo } of plan.photos) await repos.contactPhotos(organizationId).put(id, photo, plan.now);
   await contacts.counter.adjust(plan.inserts.count);
   const notMerged = new Set<string>();

@@ -52,6 +52,8 @@ export interface BatchPlan {
   /** The new contacts and their keys, packed: the writing thread takes two strings, not thousands of objects. */
   inserts: PackedContacts;
   insertKeys: string;
+  /** Of the new contacts' keys, those nobody else holds, before the batch or in it (insertPacked's `unshared`). */
+  unsharedKeys: string;
   photos: { id: string; photo: PreparedPhoto }[];
   updates: PlannedUpdate[];
   /** With labels as groups: the contacts the batch created or merged into, with the groups their rows name. */
@@ -329,7 +331,7 @@ export async function planBatch(
   // row a later line of the file merged into needs them again (parsing phones is the dearest step here).
   const now = nowIso();
   const inserts: NewRow[] = [];
-  const insertKeys: (MatchKey & { contact_id: string })[] = [];
+  const newKeys: (MatchKey & { contact_id: string; id: string })[] = [];
   const photos: BatchPlan["photos"] = [];
   const pendingNext: PendingContact[] = [];
   for (const t of created) {
@@ -343,7 +345,7 @@ export async function planBatch(
       vcard_extra: t.extras?.extraLines.length ? t.extras.extraLines.join("\n") : null,
       photo_etag: t.photo?.etag ?? null,
     });
-    for (const k of written.keys) insertKeys.push({ kind: k.kind, key: k.key, contact_id: t.id });
+    for (const k of written.keys) newKeys.push({ kind: k.kind, key: k.key, contact_id: t.id, id: keyOf(k) });
     if (t.photo) photos.push({ id: t.id, photo: t.photo });
     pendingNext.push({ id: t.id, display: contactDisplayName(t.data), words: t.words, bits: t.bits, keys: written.keys, was: [] });
   }
@@ -374,6 +376,7 @@ export async function planBatch(
       was: rowAndKeysOfData(dataOfRow(t.row), country).keys,
     });
   }
+  const { shared, unshared } = byHolders(newKeys, heldBy, [...pending.values(), ...pendingNext.slice(created.length)]);
   const labelled: LabelledContact[] = [];
   if (labels)
     for (const t of [...created, ...existing.values()])
@@ -383,7 +386,8 @@ export async function planBatch(
     held: planPrint(heldBy, pendingHolders),
     pendingIds: [...pending.keys()],
     inserts: packNewRows(organizationId, inserts, { now, importId }),
-    insertKeys: packKeys(insertKeys),
+    insertKeys: packKeys(shared),
+    unsharedKeys: packKeys(unshared),
     photos,
     updates,
     labelled,
@@ -395,4 +399,24 @@ export async function planBatch(
     tooLong,
     now,
   };
+}
+
+/**
+ * Splits the new contacts' keys: `unshared` are those no holder had when the plan read them (heldBy),
+ * no contact of the batch before it holds (it may still be writing them), and one new contact alone
+ * brings, none of the batch's merges included; any other may be shared. Their write checks the holders
+ * again under the keys' locks (batch-apply.ts), so a key unshared here is nobody else's at the commit.
+ */
+function byHolders(
+  keys: readonly (MatchKey & { contact_id: string; id: string })[],
+  heldBy: ReadonlyMap<string, readonly Holder[]>,
+  others: readonly Pick<PendingContact, "keys" | "was">[],
+) {
+  const times = new Map<string, number>();
+  for (const k of keys) times.set(k.id, (times.get(k.id) ?? 0) + 1);
+  for (const contact of others) for (const k of [...contact.keys, ...contact.was]) times.set(keyOf(k), 2);
+  const shared: (MatchKey & { contact_id: string })[] = [];
+  const unshared: (MatchKey & { contact_id: string })[] = [];
+  for (const { id, ...k } of keys) (times.get(id) === 1 && heldBy.get(id)?.length === 0 ? unshared : shared).push(k);
+  return { shared, unshared };
 }
