@@ -179,8 +179,13 @@ export async function planBatch(
   const unknown = new Set<Holder>();
   for (const holders of heldBy.values()) for (const h of holders) if (h.names === undefined && !pendingHolders.has(h)) unknown.add(h);
   for (const h of unknown) h.names = null;
-  for (const n of await contacts.namesOf([...unknown].map((h) => h.id)))
-    holderOf(run, n.id).names = { display: contactDisplayName(n), ...nameOfContact(n) };
+  // A slice a statement too: the first batches meet an office line's holders, 20,000 names a batch (230 ms).
+  const unnamed = [...unknown].map((h) => h.id);
+  for (let i = 0; i < unnamed.length; i += READ_SLICE) {
+    if (pace.due()) await pace.turn();
+    for (const n of await contacts.namesOf(unnamed.slice(i, i + READ_SLICE)))
+      holderOf(run, n.id).names = { display: contactDisplayName(n), ...nameOfContact(n) };
+  }
   /** A holder's names, unless it is being written (the plan sees it as it will be) or not active. */
   const namesNow = (h: Holder) => (pendingHolders.has(h) ? null : h.names);
   // Read whole are the active holders a row's name agrees with, the only ones a row can merge into; the
