@@ -241,8 +241,14 @@ export async function planBatch(
     if (list.length) index.set(key, list);
   }
   // After the stored holders, as the previous batch's new contacts would be read once committed.
+  /** The batch's keys a contact of the batch before holds or held: none of them is unshared (byHolders). */
+  const pendingKeys = new Set<string>();
   for (const contact of pending.values()) {
-    const keys = [...contact.keys, ...contact.was].filter((k) => heldBy.has(keyOf(k)));
+    const keys = [...contact.keys, ...contact.was].filter((k) => {
+      const id = keyOf(k);
+      if (heldBy.has(id)) pendingKeys.add(id);
+      return heldBy.has(id);
+    });
     if (keys.length)
       fileUnderKeys(index, keys, { ...blank(contact.id, contact), data: displayOnly(contact.display) as ContactData, pending: true });
   }
@@ -381,7 +387,7 @@ export async function planBatch(
       was: rowAndKeysOfData(dataOfRow(t.row), country).keys,
     });
   }
-  const { shared, unshared } = byHolders(newKeys, heldBy, [...pending.values(), ...pendingNext.slice(created.length)]);
+  const { shared, unshared } = byHolders(newKeys, heldBy, pendingKeys, pendingNext.slice(created.length));
   const labelled: LabelledContact[] = [];
   if (labels)
     for (const t of [...created, ...existing.values()])
@@ -415,13 +421,17 @@ export async function planBatch(
 function byHolders(
   keys: readonly (MatchKey & { contact_id: string; id: string })[],
   heldBy: ReadonlyMap<string, readonly Holder[]>,
-  others: readonly Pick<PendingContact, "keys" | "was">[],
+  pendingKeys: ReadonlySet<string>,
+  merges: readonly Pick<PendingContact, "keys" | "was">[],
 ) {
   const times = new Map<string, number>();
   for (const k of keys) times.set(k.id, (times.get(k.id) ?? 0) + 1);
-  for (const contact of others) for (const k of [...contact.keys, ...contact.was]) times.set(keyOf(k), 2);
+  for (const contact of merges) for (const k of [...contact.keys, ...contact.was]) times.set(keyOf(k), 2);
   const shared: (MatchKey & { contact_id: string })[] = [];
   const unshared: (MatchKey & { contact_id: string })[] = [];
-  for (const { id, ...k } of keys) (times.get(id) === 1 && heldBy.get(id)?.length === 0 ? unshared : shared).push(k);
+  for (const k of keys) {
+    const alone = times.get(k.id) === 1 && !pendingKeys.has(k.id) && heldBy.get(k.id)?.length === 0;
+    (alone ? unshared : shared).push({ kind: k.kind, key: k.key, contact_id: k.contact_id });
+  }
   return { shared, unshared };
 }
