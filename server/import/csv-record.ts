@@ -17,10 +17,14 @@ const NUMBER_SEPARATOR = /\s+\/\s+|\s*[;|\n]\s*|,\s+/;
 const CATEGORY_SEPARATOR = /\s*(?:\s:::\s|;)\s*/;
 
 /** A cell's values in their places (a type or label cell lines up with its value cell's). */
-const splitValues = (cell: string) => cell.split(MULTI_VALUE).map((v) => v.trim());
+/** The longest of NO_VALUE's: a longer cell is a value without being lowered first. */
+const NO_VALUE_LENGTH = Math.max(...[...NO_VALUE].map((v) => v.length));
+
+const splitValues = (cell: string) => (cell.includes(":::") ? cell.split(MULTI_VALUE).map((v) => v.trim()) : [cell.trim()]);
 
 /** The numbers of one value of a phone cell: two in one when each reads as one ('555 0100 / 555 0101'). */
 function numbersOf(one: string): string[] {
+  if (!/[/;|\n,]/.test(one)) return [one];
   const parts = one.split(NUMBER_SEPARATOR).map((p) => p.trim());
   return parts.length > 1 && parts.every((p) => isValidPhone(p)) ? parts : [one];
 }
@@ -75,11 +79,12 @@ function typedPart(group: Group): ColumnMapping | undefined {
 }
 
 /** The type and label of the i-th entry of a group: the header's, else the Type cell's and the Label cell's. */
+const withLabel = (type: string, label: string | undefined) => (label ? { type, label: labelOf(label) } : { type });
+
 function kindOf(group: Group, column: ColumnMapping | undefined, i: number): { type?: string; label?: string } {
   const implied = column?.type ? column : typedPart(group);
   const typeText = nth(group.parts.get("type")?.[0]?.values, i);
   const labelText = nth(group.parts.get("label")?.[0]?.values, i);
-  const withLabel = (type: string, label: string | undefined) => (label ? { type, label: labelOf(label) } : { type });
   if (implied?.type) return withLabel(implied.type, labelText || implied.label);
   // A custom entry's label in its Type cell too, as Google and the full CSV write it ('Gate', 'Gate').
   if (typeText && typeText === labelText) return withLabel("custom", labelText);
@@ -93,6 +98,18 @@ function kindOf(group: Group, column: ColumnMapping | undefined, i: number): { t
 
 const ADDRESS_PARTS = ["street", "extended", "city", "region", "postal_code", "country"] as const;
 
+/** The i-th values of a group's `key` columns that are not empty, joined; undefined when there are none. */
+function partOf(group: Group, key: string, i: number, joiner: string): string | undefined {
+  const cells = group.parts.get(key);
+  if (!cells) return undefined;
+  let joined: string | undefined;
+  for (const cell of cells) {
+    const value = nth(cell.values, i);
+    if (value) joined = joined === undefined ? value : `${joined}${joiner}${value}`;
+  }
+  return joined;
+}
+
 /** A group's entries, each with its order among the list's (the file's number, a phone's kind, the column, the cell). */
 function build(group: Group, candidate: ContactCandidate): Built[] {
   const built: Built[] = [];
@@ -103,17 +120,14 @@ function build(group: Group, candidate: ContactCandidate): Built[] {
     i,
   ];
   if (group.list === "addresses" || group.list === "dates") {
-    const count = Math.max(
-      0,
-      ...[...group.parts.entries()]
-        .filter(([k]) => k !== "type" && k !== "label")
-        .map(([, cells]) => Math.max(...cells.map((c) => c.values.length))),
-    );
+    // Loops, not spread, filter and map: this runs for every address of every row of a file.
+    let count = 0;
+    for (const [key, cells] of group.parts) {
+      if (key === "type" || key === "label") continue;
+      for (const cell of cells) count = Math.max(count, cell.values.length);
+    }
     for (let i = 0; i < count; i++) {
-      const part = (key: string, joiner: string) => {
-        const values = (group.parts.get(key) ?? []).map((c) => nth(c.values, i)).filter((v): v is string => Boolean(v));
-        return values.length ? values.join(joiner) : undefined;
-      };
+      const part = (key: string, joiner: string) => partOf(group, key, i, joiner);
       const kind = kindOf(group, undefined, i);
       if (group.list === "dates") {
         const written = part("value", " ") ?? [part("year", ""), part("month", ""), part("day", "")].filter(Boolean).join("-");
@@ -149,14 +163,38 @@ function build(group: Group, candidate: ContactCandidate): Built[] {
       if (!written) return;
       const kind = kindOf(group, cell.mapping, i);
       const values = group.list === "phones" ? numbersOf(written) : [written];
-      for (const [j, value] of values.entries())
-        built.push({ entry: { value, ...kind }, order: order(cell.column, i + j / 100, kind.type) });
+      for (let j = 0; j < values.length; j++)
+        built.push({ entry: { value: values[j], ...kind }, order: order(cell.column, i + j / 100, kind.type) });
     });
   }
   return built;
 }
 
 const compare = (a: Built["order"], b: Built["order"]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
+
+/** What each column of a mapping is, worked out once a file rather than once a cell. */
+interface ColumnPlan {
+  /** Its name for a custom field and for what is left out: the mapping's label, else 'Column n'. */
+  name: string;
+  /** For a list target: the entry its columns share ('phones#2'), else null. */
+  group: string | null;
+  part: string;
+}
+
+const plans = new WeakMap<ColumnMapping[], ColumnPlan[]>();
+
+function columnsPlan(mapping: ColumnMapping[]): ColumnPlan[] {
+  let plan = plans.get(mapping);
+  if (!plan) {
+    plan = mapping.map((column, i) => ({
+      name: column.label?.trim() || `Column ${i + 1}`,
+      group: isListTarget(column.target) ? `${column.target}#${column.entry ?? `c${i}`}` : null,
+      part: column.part ?? "value",
+    }));
+    plans.set(mapping, plan);
+  }
+  return plan;
+}
 
 /**
  * Applies a mapping to one record. A column's name (for a custom field, and for what is left out) is the
@@ -168,10 +206,11 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
   const names: { value: string; name: string }[] = [];
   const left = new Map<string, number>();
   const custom = (name: string, value: string) => candidate.lists.custom_fields.push({ label: labelOf(name), value, type: "custom" });
+  const plan = columnsPlan(mapping);
   mapping.forEach((column, i) => {
     const value = csvCellValue(record[i] ?? "").trim();
-    if (!value || NO_VALUE.has(value.toLowerCase())) return;
-    const name = column.label?.trim() || `Column ${i + 1}`;
+    if (!value || (value.length <= NO_VALUE_LENGTH && NO_VALUE.has(value.toLowerCase()))) return;
+    const { name, group: key, part } = plan[i]!;
     const target = column.target;
     if (target === "ignore") left.set(name, (left.get(name) ?? 0) + 1);
     else if (target === "custom") custom(name, value);
@@ -186,13 +225,12 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
       );
     else if (target === "kind") candidate.kind = /^(company|organi[sz]ation|org|business)$/i.test(value) ? "company" : "person";
     else if (isListTarget(target)) {
-      const key = `${target}#${column.entry ?? `c${i}`}`;
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { list: target, entry: column.entry, column: i, parts: new Map() }));
-      const part = column.part ?? "value";
-      const cells = group.parts.get(part) ?? [];
-      cells.push({ values: splitValues(value), column: i, mapping: column, name });
-      group.parts.set(part, cells);
+      let group = groups.get(key!);
+      if (!group) groups.set(key!, (group = { list: target, entry: column.entry, column: i, parts: new Map() }));
+      const cell = { values: splitValues(value), column: i, mapping: column, name };
+      const cells = group.parts.get(part);
+      if (cells) cells.push(cell);
+      else group.parts.set(part, [cell]);
     } else {
       const key = target as SingleKey;
       const current = candidate.singles[key];
@@ -203,10 +241,16 @@ export function recordToCandidate(record: string[], mapping: ColumnMapping[]): C
     }
   });
   const built = new Map<ListKey, Built[]>();
-  for (const group of groups.values()) built.set(group.list, [...(built.get(group.list) ?? []), ...build(group, candidate)]);
+  for (const group of groups.values()) {
+    const entries = build(group, candidate);
+    const before = built.get(group.list);
+    if (before) before.push(...entries);
+    else built.set(group.list, entries);
+  }
   for (const [list, entries] of built) {
-    const sorted = entries.sort((a, b) => compare(a.order, b.order)).map((b) => b.entry);
-    (candidate.lists[list] as Entry[]).push(...sorted);
+    if (entries.length > 1) entries.sort((a, b) => compare(a.order, b.order));
+    const into = candidate.lists[list] as Entry[];
+    for (const b of entries) into.push(b.entry);
   }
   const [whole, ...otherNames] = names;
   const surnameFirst = whole && !candidate.singles.first_name && !candidate.singles.last_name ? surnameFirstName(whole.value) : undefined;
