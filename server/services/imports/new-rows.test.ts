@@ -57,4 +57,16 @@ describe("a batch's new contacts packed from their prepared values", () => {
     expect(prepared.names).toEqual({ first_name: "Ada", last_name: "Lovelace", company: 'The "Analytical" Engine' });
     expect(prepared.keys).toEqual(rowAndKeysOfData(ada, "US").keys);
   });
+
+  it("keep every character of accented names and of names beyond Latin-1", () => {
+    for (const names of [
+      { first_name: "Zoë", last_name: "Müller-Søren" },
+      { first_name: "Ζωή", last_name: "李 Nguyễn" },
+    ]) {
+      const data = { ...ada, ...names, company: "Café Ø", notes: "naïve – “quoted” €5" };
+      const prepared = preparedColumns(data, "US");
+      expect(columnsOfValues(prepared.values)).toEqual(rowAndKeysOfData(data, "US").columns);
+      expect(columnsOfValues(prepared.values)).toMatchObject({ ...names, company: "Café Ø", notes: "naïve – “quoted” €5" });
+    }
+  });
 });
