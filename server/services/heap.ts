@@ -4,8 +4,9 @@ import { runInNewContext } from "node:vm";
 /**
  * A full garbage collection on request, for long bulk jobs (an import) whose short-lived rows V8 would
  * otherwise let pile up: its heap grew to four times the live data (200 MB for 50 MB live) before each
- * major collection, and a process's memory is what an operator sizes a machine by. A collection of a
- * heap of that size takes a few milliseconds; callers run it every few seconds of work at most.
+ * major collection, and a process's memory is what an operator sizes a machine by. It is a full,
+ * atomic collection: 75-170 ms for an import's heap of 100-170 MB (bench/RESULTS.md, eleventh session),
+ * so callers run it rarely: after much work (an export's 50,000 contacts) or growth (garbageCollector).
  */
 export const collectGarbage: () => void = (() => {
   try {
