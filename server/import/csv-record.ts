@@ -16,10 +16,10 @@ const NUMBER_SEPARATOR = /\s+\/\s+|\s*[;|\n]\s*|,\s+/;
 // Outlook's categories are ';'-separated; Google's labels ' ::: '.
 const CATEGORY_SEPARATOR = /\s*(?:\s:::\s|;)\s*/;
 
-/** A cell's values in their places (a type or label cell lines up with its value cell's). */
 /** The longest of NO_VALUE's: a longer cell is a value without being lowered first. */
 const NO_VALUE_LENGTH = Math.max(...[...NO_VALUE].map((v) => v.length));
 
+/** A cell's values in their places (a type or label cell lines up with its value cell's). */
 const splitValues = (cell: string) => (cell.includes(":::") ? cell.split(MULTI_VALUE).map((v) => v.trim()) : [cell.trim()]);
 
 /** The numbers of one value of a phone cell: two in one when each reads as one ('555 0100 / 555 0101'). */
@@ -78,9 +78,9 @@ function typedPart(group: Group): ColumnMapping | undefined {
   return undefined;
 }
 
-/** The type and label of the i-th entry of a group: the header's, else the Type cell's and the Label cell's. */
 const withLabel = (type: string, label: string | undefined) => (label ? { type, label: labelOf(label) } : { type });
 
+/** The type and label of the i-th entry of a group: the header's, else the Type cell's and the Label cell's. */
 function kindOf(group: Group, column: ColumnMapping | undefined, i: number): { type?: string; label?: string } {
   const implied = column?.type ? column : typedPart(group);
   const typeText = nth(group.parts.get("type")?.[0]?.values, i);
