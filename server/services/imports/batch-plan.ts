@@ -246,8 +246,9 @@ export async function planBatch(
   for (const contact of pending.values()) {
     const keys = [...contact.keys, ...contact.was].filter((k) => {
       const id = keyOf(k);
-      if (heldBy.has(id)) pendingKeys.add(id);
-      return heldBy.has(id);
+      const met = heldBy.has(id);
+      if (met) pendingKeys.add(id);
+      return met;
     });
     if (keys.length)
       fileUnderKeys(index, keys, { ...blank(contact.id, contact), data: displayOnly(contact.display) as ContactData, pending: true });
