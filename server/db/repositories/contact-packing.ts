@@ -22,3 +22,6 @@ export function packContacts(rows: readonly NewContact[]): PackedContacts {
 /** Match keys as the one JSON parameter of their insert (rows of kind, key and contact id). */
 export const packKeys = (keys: readonly (MatchKey & { contact_id: string })[]): string =>
   JSON.stringify(keys.map((k) => [k.kind, k.key, k.contact_id]));
+
+/** Two packed JSON arrays of rows as one. */
+export const joinPacked = (a: string, b: string): string => (a === "[]" ? b : b === "[]" ? a : `${a.slice(0, -1)},${b.slice(1)}`);
