@@ -39,6 +39,7 @@ import * as dropPhoneIndex from "./migrations/0078-drop-phone-index.js";
 import * as searchIndexWithoutPositions from "./migrations/0079-search-index-without-positions.js";
 import * as keyCascadeByStatement from "./migrations/0080-key-cascade-by-statement.js";
 import * as uncountedNewKeys from "./migrations/0081-uncounted-new-keys.js";
+import * as splitSortIndexes from "./migrations/0082-split-sort-indexes.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -87,6 +88,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0079-search-index-without-positions": searchIndexWithoutPositions,
     "0080-key-cascade-by-statement": keyCascadeByStatement,
     "0081-uncounted-new-keys": uncountedNewKeys,
+    "0082-split-sort-indexes": splitSortIndexes,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;

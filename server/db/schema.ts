@@ -155,6 +155,9 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** birthday_md of a contact without a birthday: it sorts after every month and day. */
+export const NO_BIRTHDAY = "~";
+
 export interface ContactsTable {
   id: string;
   organization_id: string;
@@ -205,7 +208,7 @@ export interface ContactsTable {
   urls: ColumnType<string, string | undefined, string>;
   dates: ColumnType<string, string | undefined, string>;
   custom_fields: ColumnType<string, string | undefined, string>;
-  /** The first birthday as written (YYYY-MM-DD or --MM-DD); birthday_md its MM-DD ('' without one). */
+  /** The first birthday as written (YYYY-MM-DD or --MM-DD); birthday_md its MM-DD ('~' without one: NO_BIRTHDAY). */
   birthday: ColumnType<string | null, string | null | undefined, string | null>;
   birthday_md: ColumnType<string, string | undefined, string>;
   /** The version of the contact's photo (migration 0063), null without one; the bytes are in contact_photos. */

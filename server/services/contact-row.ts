@@ -5,7 +5,7 @@ import { LIST_FIELDS, SINGLE_FIELDS } from "../../shared/contact-model/fields.js
 import type { ContactData, ContactKind } from "../../shared/contact-model/types.js";
 import { type CountryCode, FALLBACK_COUNTRY } from "../../shared/phone.js";
 import { newId } from "../db/ids.js";
-import type { ContactRow } from "../db/schema.js";
+import { type ContactRow, NO_BIRTHDAY } from "../db/schema.js";
 import { NEW_CONTACT_STAMPS } from "./contact-conflicts.js";
 import { derivedKeysAndMatches } from "./contact-keys.js";
 
@@ -25,10 +25,10 @@ export function dataOfRow(row: StoredData): ContactData {
   return data as ContactData;
 }
 
-/** The first birthday, and its month and day for the 'This month' filter and the order ('~' sorts after them). */
+/** The first birthday, and its month and day for the 'This month' filter and the order (NO_BIRTHDAY sorts after them). */
 function birthdayOf(data: ContactData): { birthday: string | null; birthday_md: string } {
   const value = data.dates.find((d) => d.type === "birthday")?.value ?? null;
-  return { birthday: value, birthday_md: value ? value.slice(-5) : "~" };
+  return { birthday: value, birthday_md: value ? value.slice(-5) : NO_BIRTHDAY };
 }
 
 /**

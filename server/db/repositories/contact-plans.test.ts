@@ -17,14 +17,14 @@ describe("statements driven by a list of contact ids (sqlite)", () => {
   });
 
   /** A book with the statistics above, whose repository records every statement it sends. */
-  const tracedBook = async () => {
+  const tracedBook = async (statistics = AFTER_A_LARGE_IMPORT) => {
     const t = await createTestDatabase("sqlite");
     opened.push(t);
     await migrateToLatest(t.database, { defaultCountry: FALLBACK_COUNTRY });
     const db = t.database.db;
     await sql`analyze`.execute(db);
     await sql`delete from sqlite_stat1`.execute(db);
-    for (const [tbl, idx, stat] of AFTER_A_LARGE_IMPORT) await sql`insert into sqlite_stat1 values (${tbl}, ${idx}, ${stat})`.execute(db);
+    for (const [tbl, idx, stat] of statistics) await sql`insert into sqlite_stat1 values (${tbl}, ${idx}, ${stat})`.execute(db);
     await sql`analyze sqlite_schema`.execute(db);
 
     const statements: CompiledQuery[] = [];
@@ -91,5 +91,58 @@ describe("statements driven by a list of contact ids (sqlite)", () => {
     const rowPlans = await plans("contacts", /./);
     expect(rowPlans.length).toBeGreaterThan(0);
     for (const plan of rowPlans) expect(plan).toMatch(/^SEARCH (c|contacts) USING INDEX sqlite_autoindex_contacts_1 \(id=\?\)/);
+  });
+  it("walk the favourites' and birthdays' orders along indexes, the few then the rest, never sorting the book", async () => {
+    // No statistics: those above are of a large import of contacts without birthdays into an index
+    // that then held them all; SQLite weighs an index with statistics against those without by guesses.
+    const { contacts, plans } = await tracedBook([]);
+    const list = { filter: "all" as const, recentSince: new Date().toISOString(), limit: 51 };
+    await contacts.page({ ...list, sort: "favorite" });
+    await contacts.page({ ...list, sort: "favorite", after: [1, "m", "id-m"] });
+    await contacts.page({ ...list, sort: "birthday" });
+    await contacts.page({ ...list, sort: "birthday", filter: "birthdays", birthdayMonth: "04" });
+
+    const read = await plans("contacts", /order by/);
+    expect(read).toEqual([
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_favorites_by_name \(organization_id=\?\)$/),
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_by_name \(organization_id=\?\)$/),
+      // A cursor among the others: the favourites are behind it.
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_by_name \(organization_id=\? AND \(sort_name,id\)>\(\?,\?\)\)$/),
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_birthdays \(organization_id=\?\)$/),
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_by_name \(organization_id=\?\)$/),
+      // A month's birthdays: its range of the index, and no walk of the others.
+      expect.stringMatching(/^SEARCH c USING INDEX contacts_birthdays \(organization_id=\? AND birthday_md>\? AND birthday_md<\?\)$/),
+    ]);
+  });
+  it("count the favourites along their flag's index with the statistics PRAGMA optimize leaves after a large import", async () => {
+    // Read off a book of a million after a 100,000-row import: the organization's column is measured
+    // on a sample, as if each index held 1,770 rows of it.
+    const measured = Object.entries({
+      contacts_by_change: "1000000 1770 1",
+      contacts_by_created: "1000000 1770 1 1",
+      contacts_by_updated: "1000000 1770 1 1",
+      contacts_by_recent: "1000000 1770 1770 1",
+      contacts_by_name: "1000000 1770 2 1",
+      contacts_by_last: "1000000 1770 1770 80 2 1",
+      contacts_by_first_last: "1000000 1770 351 2 1",
+      contacts_by_favorite_flag: "1000000 1770 1770 1",
+      contacts_birthdays: "249268 1770 1770 1 1",
+      contacts_opened: "10045 1770 1 1 1 1 1 1 1 1 1 1",
+      contacts_favorites_by_name: "19760 1770 1 1",
+      contacts_favorites_by_last: "19760 1770 1770 2 1 1",
+      contacts_favorites_by_first_last: "19760 1770 12 1 1",
+      contacts_favorites_by_created: "19760 1770 1 1",
+      contacts_favorites_by_updated: "19760 1770 1 1",
+      contacts_favorites_by_recent: "19760 1770 1770 1",
+      sqlite_autoindex_contacts_1: "1000000 1",
+    }).map(([index, stat]) => ["contacts", index, stat]);
+    const { contacts, plans } = await tracedBook(measured);
+    const recentSince = new Date().toISOString();
+    await contacts.countCapped({ filter: "favorites", recentSince }, 10_000);
+    await contacts.page({ filter: "all", recentSince, sort: "last_name", limit: 51 });
+    // The count's subquery is recorded on its own, then the count, then the page.
+    const [, count, page] = await plans("contacts", /./);
+    expect(count).toMatch(/SEARCH c USING INDEX contacts_by_favorite_flag \(organization_id=\? AND fav_rank=\?\)/);
+    expect(page).toBe("SEARCH c USING INDEX contacts_by_last (organization_id=?)");
   });
 });

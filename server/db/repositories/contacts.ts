@@ -5,7 +5,7 @@ import { toIso } from "../ids.js";
 import { UNCOUNTED_KEYS_SETTING } from "../key-counts.js";
 import { keyLockName, keyLocks } from "../key-locks.js";
 import type { KeyType } from "../paging.js";
-import type { ContactRow, ContactsTable, Schema } from "../schema.js";
+import { type ContactRow, type ContactsTable, NO_BIRTHDAY, type Schema } from "../schema.js";
 import { contactCounter } from "./contact-counts.js";
 import { type PackedContacts, joinPacked, packContacts, packKeys } from "./contact-packing.js";
 import { searchCondition } from "./contact-search.js";
@@ -36,8 +36,38 @@ export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc
   favorite: { columns: ["fav_rank", "sort_name", "id"], direction: "asc" },
   created: { columns: ["created_at", "id"], direction: "desc" },
   updated: { columns: ["updated_at", "id"], direction: "desc" },
-  // Month and day, then name; contacts without a birthday ('~') after the others.
+  // Month and day, then name; contacts without a birthday (NO_BIRTHDAY) after the others.
   birthday: { columns: ["birthday_md", "sort_name", "id"], direction: "asc" },
+};
+
+/**
+ * A sort read in two parts, the few and then the many (migration 0082): no index holds the whole order,
+ * since one of the many would be an insert at a random place for every contact written. `head` is
+ * walked first in the sort's direction, along `columns` (the sort's own, or its last ones when the
+ * part's first is one value); `holds` says which part a cursor's first value is in. A filter that
+ * leaves nothing of the tail (`emptiesTail`) reads the head alone.
+ */
+interface SortPart {
+  where: string;
+  columns: SortColumn[];
+}
+const SORT_PARTS: Partial<
+  Record<ContactSort, { head: SortPart; tail: SortPart; inTail: (first: unknown) => boolean; emptiesTail: ContactFilter }>
+> = {
+  // The favourites along their own index (0004's, fav_rank = 0), then the others along the name index.
+  favorite: {
+    head: { where: "c.fav_rank = 0", columns: ["sort_name", "id"] },
+    tail: { where: "c.fav_rank <> 0", columns: ["sort_name", "id"] },
+    inTail: (first) => Number(first) !== 0,
+    emptiesTail: "favorites",
+  },
+  // Contacts with a birthday along the index of those, then the others along the name index.
+  birthday: {
+    head: { where: `c.birthday_md <> '${NO_BIRTHDAY}'`, columns: ["birthday_md", "sort_name", "id"] },
+    tail: { where: `c.birthday_md = '${NO_BIRTHDAY}'`, columns: ["sort_name", "id"] },
+    inTail: (first) => first === NO_BIRTHDAY,
+    emptiesTail: "birthdays",
+  },
 };
 
 export interface ListOptions {
@@ -124,6 +154,8 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
   if (o?.filter === "birthdays") {
     const month = o.birthdayMonth ?? new Date().toISOString().slice(5, 7);
     query = query.where("c.birthday_md", ">=", `${month}-01`).where("c.birthday_md", "<=", `${month}-31`);
+    // Implied by the range, but both planners use the partial index (0082) only for its predicate word for word.
+    query = query.where(sql<SqlBool>`c.birthday_md <> '${sql.raw(NO_BIRTHDAY)}'`);
   }
   if (o?.term) query = query.where(searchCondition(engine, o.term));
   if (o?.groupId) {
@@ -230,22 +262,40 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     return active(filtered ? o : undefined).select(columns.map((c) => `c.${c}` as const)) as unknown as PageQuery;
   };
 
-  /** Keyset, order and limit on top of a query over `c`. */
-  const paged = (query: PageQuery, o: PageOptions): Promise<ListedContact[]> => {
-    const spec = SORTS[o.sort];
-    const direction = o.direction ?? spec.direction;
-    if (o.after) {
-      const after = o.after;
+  /** Keyset (the last values of `after`, as many as `columns`), order and limit on top of a query over `c`. */
+  const orderedBy = (query: PageQuery, columns: SortColumn[], direction: "asc" | "desc", after: unknown[] | undefined, limit: number) => {
+    if (after) {
+      const values = after.slice(after.length - columns.length);
       query = query.where((eb) =>
-        eb(
-          eb.refTuple(...(spec.columns.map((c) => `c.${c}`) as [any, any])),
-          direction === "asc" ? ">" : "<",
-          eb.tuple(...(after as [any, any])),
-        ),
+        eb(eb.refTuple(...(columns.map((c) => `c.${c}`) as [any, any])), direction === "asc" ? ">" : "<", eb.tuple(...(values as [any, any]))),
       );
     }
-    for (const column of spec.columns) query = query.orderBy(`c.${column}`, direction);
-    return query.limit(o.limit).execute();
+    for (const column of columns) query = query.orderBy(`c.${column}`, direction);
+    return query.limit(limit).execute();
+  };
+
+  /** One page of a query over `c` in the sort's order; `whole` reads it in one walk even where SORT_PARTS splits it. */
+  const paged = async (query: PageQuery, o: PageOptions, whole = false): Promise<ListedContact[]> => {
+    const spec = SORTS[o.sort];
+    const direction = o.direction ?? spec.direction;
+    const split = whole ? undefined : SORT_PARTS[o.sort];
+    if (!split) return orderedBy(query, spec.columns, direction, o.after, o.limit);
+    const cursorInTail = o.after !== undefined && split.inTail(o.after[0]);
+    let parts = [
+      { part: split.head, holdsCursor: o.after !== undefined && !cursorInTail },
+      { part: split.tail, holdsCursor: cursorInTail },
+    ];
+    if (o.filter === split.emptiesTail) parts = parts.slice(0, 1);
+    if (direction === "desc") parts.reverse();
+    // Parts before the cursor's are behind it.
+    if (o.after) parts = parts.slice(parts.findIndex((p) => p.holdsCursor));
+    const rows: ListedContact[] = [];
+    for (const { part, holdsCursor } of parts) {
+      const within = query.where(sql<SqlBool>`${sql.raw(part.where)}`);
+      rows.push(...(await orderedBy(within, part.columns, direction, holdsCursor ? o.after : undefined, o.limit - rows.length)));
+      if (rows.length >= o.limit) break;
+    }
+    return rows;
   };
 
   return {
@@ -272,7 +322,8 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
           )
           .selectFrom("c")
           .selectAll("c");
-        const top = await paged(firstMatches as unknown as PageQuery, o);
+        // The matches are sorted in memory: in one walk, whatever the sort.
+        const top = await paged(firstMatches as unknown as PageQuery, o, true);
         if (top.length === 0) return [];
         // By id alone: the filter and search were applied above (repeated, they could lead a planner
         // back to their own index instead of the primary key).
