@@ -137,38 +137,48 @@ describe("migrations", () => {
     expect(await indexes()).toContain("contacts_by_phone");
   });
 
-  it.each(engines)("read the favourites' and birthdays' orders from smaller indexes, and give the old back when undone (0082, %s)", async (engine) => {
-    const t = await createTestDatabase(engine);
-    opened.push(t);
-    const db = t.database.db;
-    const indexes = async () =>
-      engine === "sqlite"
-        ? (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'contacts'`.execute(db)).rows
-        : (
-            await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes
+  it.each(engines)(
+    "read the favourites' and birthdays' orders from smaller indexes, and give the old back when undone (0082, %s)",
+    async (engine) => {
+      const t = await createTestDatabase(engine);
+      opened.push(t);
+      const db = t.database.db;
+      const indexes = async () =>
+        engine === "sqlite"
+          ? (
+              await sql<{
+                name: string;
+                sql: string;
+              }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'contacts'`.execute(db)
+            ).rows
+          : (
+              await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes
               where tablename = 'contacts' and schemaname = current_schema()`.execute(db)
-          ).rows;
-    const birthdays = async () => (await indexes()).find((i) => i.name === "contacts_birthdays")!.sql;
-    await migrateToLatest(t.database, settings, "0081-uncounted-new-keys");
-    const now = new Date().toISOString();
-    await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
-    await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-      sort_last, no_last, phone_type, phone2_type) values ('a', 'o1', 'Ann', ${now}, ${now}, 'ann', 'ann', 'ann', '', 1, 'mobile', 'home')`.execute(db);
-    // A book measured before (SQLite): the new indexes are measured too, not weighed by guesses.
-    if (engine === "sqlite") await sql`analyze`.execute(db);
-    await migrateToLatest(t.database, settings);
-    const names = (await indexes()).map((i) => i.name);
-    expect(names).toContain("contacts_by_favorite_flag");
-    expect(names).not.toContain("contacts_by_favorite");
-    expect(await birthdays()).toMatch(/birthday_md <> '~'/);
-    if (engine === "sqlite") {
-      const measured = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'contacts' order by idx`.execute(db);
-      expect(measured.rows.map((r) => r.idx)).toEqual(expect.arrayContaining(["contacts_birthdays", "contacts_by_favorite_flag"]));
-    }
-    await migrateToLatest(t.database, settings, "0081-uncounted-new-keys");
-    expect((await indexes()).map((i) => i.name)).toEqual(expect.arrayContaining(["contacts_by_favorite", "contacts_birthdays"]));
-    expect(await birthdays()).not.toMatch(/<>/);
-  });
+            ).rows;
+      const birthdays = async () => (await indexes()).find((i) => i.name === "contacts_birthdays")!.sql;
+      await migrateToLatest(t.database, settings, "0081-uncounted-new-keys");
+      const now = new Date().toISOString();
+      await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+      await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+      sort_last, no_last, phone_type, phone2_type) values ('a', 'o1', 'Ann', ${now}, ${now}, 'ann', 'ann', 'ann', '', 1, 'mobile', 'home')`.execute(
+        db,
+      );
+      // A book measured before (SQLite): the new indexes are measured too, not weighed by guesses.
+      if (engine === "sqlite") await sql`analyze`.execute(db);
+      await migrateToLatest(t.database, settings);
+      const names = (await indexes()).map((i) => i.name);
+      expect(names).toContain("contacts_by_favorite_flag");
+      expect(names).not.toContain("contacts_by_favorite");
+      expect(await birthdays()).toMatch(/birthday_md <> '~'/);
+      if (engine === "sqlite") {
+        const measured = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'contacts' order by idx`.execute(db);
+        expect(measured.rows.map((r) => r.idx)).toEqual(expect.arrayContaining(["contacts_birthdays", "contacts_by_favorite_flag"]));
+      }
+      await migrateToLatest(t.database, settings, "0081-uncounted-new-keys");
+      expect((await indexes()).map((i) => i.name)).toEqual(expect.arrayContaining(["contacts_by_favorite", "contacts_birthdays"]));
+      expect(await birthdays()).not.toMatch(/<>/);
+    },
+  );
 
   it.each(engines)(
     "delete a deleted contact's keys, one contact's or an organization's, with their shared counts (0080, %s)",

@@ -267,7 +267,11 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     if (after) {
       const values = after.slice(after.length - columns.length);
       query = query.where((eb) =>
-        eb(eb.refTuple(...(columns.map((c) => `c.${c}`) as [any, any])), direction === "asc" ? ">" : "<", eb.tuple(...(values as [any, any]))),
+        eb(
+          eb.refTuple(...(columns.map((c) => `c.${c}`) as [any, any])),
+          direction === "asc" ? ">" : "<",
+          eb.tuple(...(values as [any, any])),
+        ),
       );
     }
     for (const column of columns) query = query.orderBy(`c.${column}`, direction);
