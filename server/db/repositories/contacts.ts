@@ -292,7 +292,11 @@ export function contactRepository(db: Kysely<Schema>, engine: Engine, organizati
     if (o.filter === split.emptiesTail) parts = parts.slice(0, 1);
     if (direction === "desc") parts.reverse();
     // Parts before the cursor's are behind it.
-    if (o.after) parts = parts.slice(parts.findIndex((p) => p.holdsCursor));
+    if (o.after) {
+      const at = parts.findIndex((p) => p.holdsCursor);
+      // A cursor in a part the filter leaves empty: nothing follows it.
+      parts = at < 0 ? [] : parts.slice(at);
+    }
     const rows: ListedContact[] = [];
     for (const { part, holdsCursor } of parts) {
       const within = query.where(sql<SqlBool>`${sql.raw(part.where)}`);
