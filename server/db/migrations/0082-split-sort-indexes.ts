@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { columnTypes } from "./dialect-types.js";
 
 // ADR 015, amended. Two indexes were led by a column whose one value holds most of a book: the Favourites
@@ -28,38 +28,28 @@ async function measure(db: Kysely<any>, indexes: string[]): Promise<void> {
   for (const index of indexes) await sql`analyze ${sql.id(index)}`.execute(db);
 }
 
+const index = (db: Kysely<any>, name: string, columns: string[], where: RawBuilder<unknown>) =>
+  db.schema
+    .createIndex(name)
+    .on("contacts")
+    .columns(columns)
+    .where(where as any)
+    .execute();
+
+const BIRTHDAYS = ["organization_id", "birthday_md", "sort_name", "id"];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("contacts_by_favorite").execute();
-  await db.schema
-    .createIndex("contacts_by_favorite_flag")
-    .on("contacts")
-    .columns(["organization_id", "fav_rank", "id"])
-    .where(active as any)
-    .execute();
+  await index(db, "contacts_by_favorite_flag", ["organization_id", "fav_rank", "id"], active);
   await db.schema.dropIndex("contacts_birthdays").execute();
-  await db.schema
-    .createIndex("contacts_birthdays")
-    .on("contacts")
-    .columns(["organization_id", "birthday_md", "sort_name", "id"])
-    .where(sql`deleted_at is null and birthday_md <> '~'` as any)
-    .execute();
+  await index(db, "contacts_birthdays", BIRTHDAYS, sql`deleted_at is null and birthday_md <> '~'`);
   await measure(db, ["contacts_by_favorite_flag", "contacts_birthdays"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("contacts_birthdays").execute();
-  await db.schema
-    .createIndex("contacts_birthdays")
-    .on("contacts")
-    .columns(["organization_id", "birthday_md", "sort_name", "id"])
-    .where(active as any)
-    .execute();
+  await index(db, "contacts_birthdays", BIRTHDAYS, active);
   await db.schema.dropIndex("contacts_by_favorite_flag").execute();
-  await db.schema
-    .createIndex("contacts_by_favorite")
-    .on("contacts")
-    .columns(["organization_id", "fav_rank", "sort_name", "id"])
-    .where(active as any)
-    .execute();
+  await index(db, "contacts_by_favorite", ["organization_id", "fav_rank", "sort_name", "id"], active);
   await measure(db, ["contacts_by_favorite", "contacts_birthdays"]);
 }
