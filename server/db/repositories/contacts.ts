@@ -44,17 +44,20 @@ export const SORTS: Record<ContactSort, { columns: SortColumn[]; direction: "asc
  * A sort read in two parts, the few and then the many (migration 0082): no index holds the whole order,
  * since one of the many would be an insert at a random place for every contact written. `head` is
  * walked first in the sort's direction, along `columns` (the sort's own, or its last ones when the
- * part's first is one value); `holds` says which part a cursor's first value is in. A filter that
+ * part's first is one value); `inTail` says which part a cursor's first value is in. A filter that
  * leaves nothing of the tail (`emptiesTail`) reads the head alone.
  */
 interface SortPart {
   where: string;
   columns: SortColumn[];
 }
+/** The partial birthdays index's predicate (0082), word for word: both planners use the index only for it. */
+const HAS_BIRTHDAY = `c.birthday_md <> '${NO_BIRTHDAY}'`;
+
 const SORT_PARTS: Partial<
   Record<ContactSort, { head: SortPart; tail: SortPart; inTail: (first: unknown) => boolean; emptiesTail: ContactFilter }>
 > = {
-  // The favourites along their own index (0004's, fav_rank = 0), then the others along the name index.
+  // The favourites along their own index (0007's, fav_rank = 0), then the others along the name index.
   favorite: {
     head: { where: "c.fav_rank = 0", columns: ["sort_name", "id"] },
     tail: { where: "c.fav_rank <> 0", columns: ["sort_name", "id"] },
@@ -63,7 +66,7 @@ const SORT_PARTS: Partial<
   },
   // Contacts with a birthday along the index of those, then the others along the name index.
   birthday: {
-    head: { where: `c.birthday_md <> '${NO_BIRTHDAY}'`, columns: ["birthday_md", "sort_name", "id"] },
+    head: { where: HAS_BIRTHDAY, columns: ["birthday_md", "sort_name", "id"] },
     tail: { where: `c.birthday_md = '${NO_BIRTHDAY}'`, columns: ["sort_name", "id"] },
     inTail: (first) => first === NO_BIRTHDAY,
     emptiesTail: "birthdays",
@@ -154,8 +157,8 @@ function activeContacts(db: Kysely<Schema>, engine: Engine, organizationId: stri
   if (o?.filter === "birthdays") {
     const month = o.birthdayMonth ?? new Date().toISOString().slice(5, 7);
     query = query.where("c.birthday_md", ">=", `${month}-01`).where("c.birthday_md", "<=", `${month}-31`);
-    // Implied by the range, but both planners use the partial index (0082) only for its predicate word for word.
-    query = query.where(sql<SqlBool>`c.birthday_md <> '${sql.raw(NO_BIRTHDAY)}'`);
+    // Implied by the range, but the partial index wants its predicate.
+    query = query.where(sql<SqlBool>`${sql.raw(HAS_BIRTHDAY)}`);
   }
   if (o?.term) query = query.where(searchCondition(engine, o.term));
   if (o?.groupId) {
