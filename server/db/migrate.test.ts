@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../test/harness.js";
 import { FALLBACK_COUNTRY } from "../../shared/phone.js";
 import { type MigrationSettings, migrateToLatest } from "./migrate.js";
+import { contactRepository } from "./repositories/contacts.js";
 
 const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
 
@@ -220,6 +221,54 @@ describe("migrations", () => {
       await contact("dee", [["phone", "5550003"]]);
       await sql`delete from contacts where id = 'dee'`.execute(db);
       expect(await keys()).toEqual([]);
+    },
+  );
+
+  it.each(engines)(
+    "find a key's holders through a hash of the key on PostgreSQL, and give the primary key back when undone (0083, %s)",
+    async (engine) => {
+      const t = await createTestDatabase(engine);
+      opened.push(t);
+      const db = t.database.db;
+      await migrateToLatest(t.database, settings, "0082-split-sort-indexes");
+      const now = new Date().toISOString();
+      const holders = async (org: string) =>
+        (await contactRepository(db, engine, org).keyContacts([{ kind: "phone", key: "5550001" }])).map((h) => h.contact_id).sort();
+      const keyIndexes = async () =>
+        engine === "sqlite"
+          ? []
+          : (
+              await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes
+              where tablename = 'contact_keys' and schemaname = current_schema() order by 1`.execute(db)
+            ).rows.map((i) => `${i.name}: ${/using (\w+)/i.exec(i.sql)![1]!.toLowerCase()}`);
+      for (const org of ["o1", "o2"]) {
+        await sql`insert into organizations (id, name, created_at, updated_at) values (${org}, ${org}, ${now}, ${now})`.execute(db);
+        for (const id of [`${org}-ann`, `${org}-bob`]) {
+          await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+          sort_last, no_last, phone_type, phone2_type) values (${id}, ${org}, ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
+          'mobile', 'home')`.execute(db);
+          // The office line both hold, in each organization; the same digits as an e-mail key are another key.
+          await sql`insert into contact_keys (organization_id, kind, key, contact_id) values (${org}, 'phone', '5550001', ${id}),
+            (${org}, 'email', '5550001', ${id})`.execute(db);
+        }
+      }
+
+      await migrateToLatest(t.database, settings);
+      expect(await holders("o1")).toEqual(["o1-ann", "o1-bob"]);
+      expect(await holders("o2")).toEqual(["o2-ann", "o2-bob"]);
+      if (engine === "postgres") expect(await keyIndexes()).toEqual(["contact_keys_by_contact: btree", "contact_keys_by_key: hash"]);
+      // The key counts' trigger still finds the holders: a third holder counts three.
+      await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+      sort_last, no_last, phone_type, phone2_type) values ('o1-cy', 'o1', 'cy', ${now}, ${now}, 'cy', 'cy', 'cy', '', 1,
+      'mobile', 'home')`.execute(db);
+      await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', 'phone', '5550001', 'o1-cy')`.execute(db);
+      const counts = await sql<{ k: string }>`select organization_id || ':' || kind || '=' || n as k from contact_key_counts
+        where key = '5550001' order by 1`.execute(db);
+      expect(counts.rows.map((r) => r.k)).toEqual(["o1:email=2", "o1:phone=3", "o2:email=2", "o2:phone=2"]);
+
+      await migrateToLatest(t.database, settings, "0082-split-sort-indexes");
+      expect(await holders("o1")).toEqual(["o1-ann", "o1-bob", "o1-cy"]);
+      if (engine === "postgres") expect(await keyIndexes()).toEqual(["contact_keys_by_contact: btree", "contact_keys_pk: btree"]);
     },
   );
 

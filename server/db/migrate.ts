@@ -40,6 +40,7 @@ import * as searchIndexWithoutPositions from "./migrations/0079-search-index-wit
 import * as keyCascadeByStatement from "./migrations/0080-key-cascade-by-statement.js";
 import * as uncountedNewKeys from "./migrations/0081-uncounted-new-keys.js";
 import * as splitSortIndexes from "./migrations/0082-split-sort-indexes.js";
+import * as keyLookupByHash from "./migrations/0083-key-lookup-by-hash.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -89,6 +90,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0080-key-cascade-by-statement": keyCascadeByStatement,
     "0081-uncounted-new-keys": uncountedNewKeys,
     "0082-split-sort-indexes": splitSortIndexes,
+    "0083-key-lookup-by-hash": keyLookupByHash,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;
