@@ -272,6 +272,42 @@ describe("migrations", () => {
     },
   );
 
+  it.each(engines)("count a statement's keys whether counted before, newly shared, or alone, as before (0084, %s)", async (engine) => {
+    const t = await createTestDatabase(engine);
+    opened.push(t);
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    const contact = async (id: string) =>
+      sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+      sort_last, no_last, phone_type, phone2_type) values (${id}, 'o1', ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
+      'mobile', 'home')`.execute(db);
+    const counts = async () =>
+      (await sql<{ k: string }>`select key || '=' || n as k from contact_key_counts order by 1`.execute(db)).rows.map((r) => r.k);
+    // One statement: an office line counted before (two holders), a number one contact held, two new
+    // holders of a new number, and a number nobody else holds.
+    const write = (suffix: string) =>
+      sql`insert into contact_keys (organization_id, kind, key, contact_id) values
+        ('o1', 'phone', ${`office${suffix}`}, ${`c${suffix}`}), ('o1', 'phone', ${`desk${suffix}`}, ${`c${suffix}`}),
+        ('o1', 'phone', ${`new${suffix}`}, ${`c${suffix}`}), ('o1', 'phone', ${`new${suffix}`}, ${`d${suffix}`}),
+        ('o1', 'email', ${`alone${suffix}`}, ${`d${suffix}`})`.execute(db);
+    const before = async (suffix: string) => {
+      for (const id of ["a", "b", "c", "d"]) await contact(`${id}${suffix}`);
+      await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', 'phone', ${`office${suffix}`}, ${`a${suffix}`}),
+        ('o1', 'phone', ${`office${suffix}`}, ${`b${suffix}`}), ('o1', 'phone', ${`desk${suffix}`}, ${`a${suffix}`})`.execute(db);
+    };
+    await migrateToLatest(t.database, settings, "0083-key-lookup-by-hash");
+    await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
+    await before("1");
+    await write("1");
+    const asBefore = await counts();
+    expect(asBefore).toEqual(["desk1=2", "new1=2", "office1=3"]);
+
+    await migrateToLatest(t.database, settings);
+    await before("2");
+    await write("2");
+    expect(await counts()).toEqual([...asBefore, "desk2=2", "new2=2", "office2=3"].sort());
+  });
+
   // Defined only when PostgreSQL is there (CI), so a SQLite-only run shows no skipped test.
   if (engines.includes("postgres"))
     it("yield the same tables, columns and nullability on SQLite and PostgreSQL", async () => {

@@ -41,6 +41,7 @@ import * as keyCascadeByStatement from "./migrations/0080-key-cascade-by-stateme
 import * as uncountedNewKeys from "./migrations/0081-uncounted-new-keys.js";
 import * as splitSortIndexes from "./migrations/0082-split-sort-indexes.js";
 import * as keyLookupByHash from "./migrations/0083-key-lookup-by-hash.js";
+import * as countUnbumpedKeysOnly from "./migrations/0084-count-unbumped-keys-only.js";
 
 /** What some migrations read beside the database: the configuration they ran under, given by the caller. */
 export interface MigrationSettings {
@@ -91,6 +92,7 @@ const migrationsOf = ({ defaultCountry }: MigrationSettings) =>
     "0081-uncounted-new-keys": uncountedNewKeys,
     "0082-split-sort-indexes": splitSortIndexes,
     "0083-key-lookup-by-hash": keyLookupByHash,
+    "0084-count-unbumped-keys-only": countUnbumpedKeysOnly,
   }) satisfies Record<string, Migration>;
 
 export type MigrationName = keyof ReturnType<typeof migrationsOf>;

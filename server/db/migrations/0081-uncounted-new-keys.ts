@@ -10,7 +10,7 @@ import { UNCOUNTED_KEYS_SETTING } from "../key-counts.js";
 // insert of those keys alone (contacts.ts, insertPacked), and the others are counted as before. SQLite's
 // trigger looks once per row and is left as it is.
 
-const uncounted = sql.raw(`coalesce(current_setting('${UNCOUNTED_KEYS_SETTING}', true), '') = 'on'`);
+export const uncounted = sql.raw(`coalesce(current_setting('${UNCOUNTED_KEYS_SETTING}', true), '') = 'on'`);
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (columnTypes(db).sqlite) return;
