@@ -7,6 +7,14 @@ import { contactRepository } from "./repositories/contacts.js";
 
 const settings: MigrationSettings = { defaultCountry: FALLBACK_COUNTRY };
 
+/** A contact row with only the columns every migration here needs; its name stands in for its sort keys and search text. */
+const insertContact = (db: TestDatabase["database"]["db"], org: string, id: string, name = id, search = name) => {
+  const now = new Date().toISOString();
+  return sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
+    sort_last, no_last, phone_type, phone2_type) values (${id}, ${org}, ${name}, ${now}, ${now}, ${search}, ${name.toLowerCase()},
+    ${name.toLowerCase()}, '', 1, 'mobile', 'home')`.execute(db);
+};
+
 const EXPECTED_TABLES = [
   "accounts",
   "api_tokens",
@@ -90,9 +98,7 @@ describe("migrations", () => {
     await migrateToLatest(t.database, settings, "0078-drop-phone-index");
     const now = new Date().toISOString();
     await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
-    await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-      sort_last, no_last, phone_type, phone2_type) values ('a', 'o1', 'Ann', ${now}, ${now}, 'ann | 17 south parks road', 'ann', 'ann', '', 1,
-      'mobile', 'home')`.execute(db);
+    await insertContact(db, "o1", "a", "Ann", "ann | 17 south parks road");
     const definition = async () =>
       (await sql<{ sql: string }>`select sql from sqlite_master where name = 'contacts_fts'`.execute(db)).rows[0]!.sql;
     const found = async (glob: string) =>
@@ -160,10 +166,7 @@ describe("migrations", () => {
       await migrateToLatest(t.database, settings, "0081-uncounted-new-keys");
       const now = new Date().toISOString();
       await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
-      await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-      sort_last, no_last, phone_type, phone2_type) values ('a', 'o1', 'Ann', ${now}, ${now}, 'ann', 'ann', 'ann', '', 1, 'mobile', 'home')`.execute(
-        db,
-      );
+      await insertContact(db, "o1", "a", "Ann", "ann");
       // A book measured before (SQLite): the new indexes are measured too, not weighed by guesses.
       if (engine === "sqlite") await sql`analyze`.execute(db);
       await migrateToLatest(t.database, settings);
@@ -191,9 +194,7 @@ describe("migrations", () => {
       const now = new Date().toISOString();
       await sql`insert into organizations (id, name, created_at, updated_at) values ('o1', 'Clinic', ${now}, ${now})`.execute(db);
       const contact = async (id: string, keys: [string, string][]) => {
-        await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-        sort_last, no_last, phone_type, phone2_type) values (${id}, 'o1', ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
-        'mobile', 'home')`.execute(db);
+        await insertContact(db, "o1", id);
         for (const [kind, key] of keys)
           await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', ${kind}, ${key}, ${id})`.execute(db);
       };
@@ -234,19 +235,16 @@ describe("migrations", () => {
       const now = new Date().toISOString();
       const holders = async (org: string) =>
         (await contactRepository(db, engine, org).keyContacts([{ kind: "phone", key: "5550001" }])).map((h) => h.contact_id).sort();
+      // PostgreSQL's only: SQLite's key table is its primary key.
       const keyIndexes = async () =>
-        engine === "sqlite"
-          ? []
-          : (
-              await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes
-              where tablename = 'contact_keys' and schemaname = current_schema() order by 1`.execute(db)
-            ).rows.map((i) => `${i.name}: ${/using (\w+)/i.exec(i.sql)![1]!.toLowerCase()}`);
+        (
+          await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes
+          where tablename = 'contact_keys' and schemaname = current_schema() order by 1`.execute(db)
+        ).rows.map((i) => `${i.name}: ${/using (\w+)/i.exec(i.sql)![1]!.toLowerCase()}`);
       for (const org of ["o1", "o2"]) {
         await sql`insert into organizations (id, name, created_at, updated_at) values (${org}, ${org}, ${now}, ${now})`.execute(db);
         for (const id of [`${org}-ann`, `${org}-bob`]) {
-          await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-          sort_last, no_last, phone_type, phone2_type) values (${id}, ${org}, ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
-          'mobile', 'home')`.execute(db);
+          await insertContact(db, org, id);
           // The office line both hold, in each organization; the same digits as an e-mail key are another key.
           await sql`insert into contact_keys (organization_id, kind, key, contact_id) values (${org}, 'phone', '5550001', ${id}),
             (${org}, 'email', '5550001', ${id})`.execute(db);
@@ -258,9 +256,7 @@ describe("migrations", () => {
       expect(await holders("o2")).toEqual(["o2-ann", "o2-bob"]);
       if (engine === "postgres") expect(await keyIndexes()).toEqual(["contact_keys_by_contact: btree", "contact_keys_by_key: hash"]);
       // The key counts' trigger still finds the holders: a third holder counts three.
-      await sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-      sort_last, no_last, phone_type, phone2_type) values ('o1-cy', 'o1', 'cy', ${now}, ${now}, 'cy', 'cy', 'cy', '', 1,
-      'mobile', 'home')`.execute(db);
+      await insertContact(db, "o1", "o1-cy");
       await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', 'phone', '5550001', 'o1-cy')`.execute(db);
       const counts = await sql<{ k: string }>`select organization_id || ':' || kind || '=' || n as k from contact_key_counts
         where key = '5550001' order by 1`.execute(db);
@@ -277,10 +273,6 @@ describe("migrations", () => {
     opened.push(t);
     const db = t.database.db;
     const now = new Date().toISOString();
-    const contact = async (id: string) =>
-      sql`insert into contacts (id, organization_id, first_name, created_at, updated_at, search_text, sort_name, sort_first,
-      sort_last, no_last, phone_type, phone2_type) values (${id}, 'o1', ${id}, ${now}, ${now}, ${id}, ${id}, ${id}, '', 1,
-      'mobile', 'home')`.execute(db);
     const counts = async () =>
       (await sql<{ k: string }>`select key || '=' || n as k from contact_key_counts order by 1`.execute(db)).rows.map((r) => r.k);
     // One statement: an office line counted before (two holders), a number one contact held, two new
@@ -291,7 +283,7 @@ describe("migrations", () => {
         ('o1', 'phone', ${`new${suffix}`}, ${`c${suffix}`}), ('o1', 'phone', ${`new${suffix}`}, ${`d${suffix}`}),
         ('o1', 'email', ${`alone${suffix}`}, ${`d${suffix}`})`.execute(db);
     const before = async (suffix: string) => {
-      for (const id of ["a", "b", "c", "d"]) await contact(`${id}${suffix}`);
+      for (const id of ["a", "b", "c", "d"]) await insertContact(db, "o1", `${id}${suffix}`);
       await sql`insert into contact_keys (organization_id, kind, key, contact_id) values ('o1', 'phone', ${`office${suffix}`}, ${`a${suffix}`}),
         ('o1', 'phone', ${`office${suffix}`}, ${`b${suffix}`}), ('o1', 'phone', ${`desk${suffix}`}, ${`a${suffix}`})`.execute(db);
     };
