@@ -23,13 +23,14 @@ const lockKeys = (table: "added") =>
 /**
  * The insert trigger's function on PostgreSQL. `skip`, a condition (raw SQL: a function body takes no
  * bound values), lets a statement's keys go uncounted: migration 0081's, for keys an import batch knows
- * nobody else holds. With `countBumpedToo` false (migration 0084) the holders are counted only for the
- * keys no row was bumped for; as 0077 wrote it, PostgreSQL counted them for every key first.
+ * nobody else holds. With `countBumpedToo` false (migration 0084) the keys whose row was bumped are set
+ * aside first (a materialized step) and holders are counted only for the others; as 0077 wrote it,
+ * PostgreSQL counted them for every key and set the bumped aside afterwards.
  */
-export const countInsertFunction = (
-  skip: RawBuilder<unknown> | null,
-  countBumpedToo = true,
-) => sql`create or replace function contact_keys_count_insert()
+export const countInsertFunction = (skip: RawBuilder<unknown> | null, countBumpedToo = true) => {
+  const notBumped = sql`not exists (select from bumped b
+          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key)`;
+  return sql`create or replace function contact_keys_count_insert()
     returns trigger language plpgsql as $$
     begin
       ${skip ? sql`if ${skip} then return null; end if;` : sql``}
@@ -37,26 +38,16 @@ export const countInsertFunction = (
       with a as (select organization_id, kind, key, count(*) as n from added group by organization_id, kind, key),
         bumped as (update contact_key_counts c set n = c.n + a.n from a
           where c.organization_id = a.organization_id and c.kind = a.kind and c.key = a.key
-          returning c.organization_id, c.kind, c.key)${
-            countBumpedToo
-              ? sql`
+          returning c.organization_id, c.kind, c.key),
+        counted as ${countBumpedToo ? sql`(select * from a)` : sql`materialized (select a.* from a where ${notBumped})`}
       insert into contact_key_counts (organization_id, kind, key, n)
-        select a.organization_id, a.kind, a.key, h.n from a
+        select a.organization_id, a.kind, a.key, h.n from counted a
         cross join lateral (select count(*) as n from (select from contact_keys k
           where k.organization_id = a.organization_id and k.kind = a.kind and k.key = a.key limit a.n + 1) as held) h
-        where h.n > 1 and not exists (select from bumped b
-          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key);`
-              : sql`,
-        unbumped as materialized (select a.* from a where not exists (select from bumped b
-          where b.organization_id = a.organization_id and b.kind = a.kind and b.key = a.key))
-      insert into contact_key_counts (organization_id, kind, key, n)
-        select u.organization_id, u.kind, u.key, h.n from unbumped u
-        cross join lateral (select count(*) as n from (select from contact_keys k
-          where k.organization_id = u.organization_id and k.kind = u.kind and k.key = u.key limit u.n + 1) as held) h
-        where h.n > 1;`
-          }
+        where h.n > 1${countBumpedToo ? sql` and ${notBumped}` : sql``};
       return null;
     end $$`;
+};
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(db);
