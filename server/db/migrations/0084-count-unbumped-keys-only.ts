@@ -7,7 +7,7 @@ import { uncounted } from "./0081-uncounted-new-keys.js";
 // statement wrote, and only then set aside those whose count row it had bumped: an import batch's keys
 // that others hold are mostly keys counted already (an office line), so most of that count was thrown
 // away. The keys without a row are now set aside first (a materialized step), and only they are counted.
-// Four batches of 1,800 office lines twice, on a copy of a 200,000-contact book: 257-310 ms against
+// Four batches of 1,800 office lines twice, on a copy of a 200,000-contact book: 255-311 ms against
 // 365-384 ms (bench/RESULTS.md, fourteenth session). SQLite's trigger looks once per row and is unchanged.
 
 export async function up(db: Kysely<any>): Promise<void> {
