@@ -3,8 +3,8 @@
 //   - a Google-layout CSV of IMPORT_ROWS (100,000) rows, 1% of them repeating an earlier row's phone;
 //   - a vCard 3.0 file of about 10 MB.
 // Prints rows/s end to end (upload to summary), the server's memory growth during each import (RSS,
-// sampled every 50 ms), the CPU seconds the app and a local database server used for it, and the chip
-// counts and first list page right after (p50/p95 of 30 requests).
+// sampled every 50 ms), the CPU seconds the app (by thread) and a local database server used for it, and
+// the chip counts and first list page right after (p50/p95 of 30 requests).
 // SQLite by default; BENCH_ENGINES=sqlite,postgres with BENCH_DATABASE_URL for PostgreSQL.
 import { readFileSync, readdirSync } from "node:fs";
 import { googleCsv, vcards } from "./import-files.js";
@@ -20,14 +20,28 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** CPU seconds (user and system) a process has used with all its threads, from /proc (Linux's 100 ticks a second). */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user and system) a process or thread has used, from its stat file (Linux's 100 ticks a second). */
+function cpuSecondsOf(stat: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0; // gone meanwhile
   }
+}
+
+/** CPU seconds a process has used with all its threads, those ended included. */
+const cpuSeconds = (pid: number) => cpuSecondsOf(`/proc/${pid}/stat`);
+
+/** CPU seconds of each thread a process has now. */
+function threadCpu(pid: number): Map<number, number> {
+  const used = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) used.set(Number(tid), cpuSecondsOf(`/proc/${pid}/task/${tid}/stat`));
+  } catch {
+    // gone meanwhile
+  }
+  return used;
 }
 
 /** CPU seconds of each PostgreSQL process of this machine (none when the server runs elsewhere). */
@@ -46,15 +60,35 @@ function databaseCpu(): Map<number, number> {
 
 /**
  * The CPU an import cost the app's process and the database server: on a machine whose cores are all busy
- * during an import, this moves less with the machine's other load than the time does.
+ * during an import, this moves less with the machine's other load than the time does. The app's is split
+ * by thread: the request thread (plans and, on PostgreSQL, writes), the threads the import started (it
+ * prepares rows on one, and on SQLite writes on another; their last figure is the one sampled before they
+ * ended) and the threads that were there before it (V8's collector helpers above all). `sample` is
+ * called meanwhile.
  */
 function cpuMeter(pid: number) {
   const app = cpuSeconds(pid);
   const database = databaseCpu();
-  return () => {
-    let db = 0;
-    for (const [p, now] of databaseCpu()) db += now - (database.get(p) ?? 0);
-    return { app: cpuSeconds(pid) - app, database: db };
+  const before = threadCpu(pid);
+  const latest = new Map(before);
+  return {
+    sample() {
+      for (const [tid, used] of threadCpu(pid)) latest.set(tid, used);
+    },
+    stop() {
+      this.sample();
+      let db = 0;
+      for (const [p, now] of databaseCpu()) db += now - (database.get(p) ?? 0);
+      let started = 0;
+      let helpers = 0;
+      for (const [tid, used] of latest) {
+        if (tid === pid) continue;
+        if (before.has(tid)) helpers += used - before.get(tid)!;
+        else started += used;
+      }
+      const request = latest.get(pid)! - before.get(pid)!;
+      return { app: cpuSeconds(pid) - app, request, started, helpers, database: db };
+    },
   };
 }
 
@@ -75,8 +109,10 @@ function spread(times: number[], withMax = false) {
 }
 
 /** What cpuMeter measured, as printed (the database's share only where it runs on this machine). */
-const cpuLine = (cpu: { app: number; database: number }) =>
-  `CPU: the app ${cpu.app.toFixed(1)} s` + (cpu.database > 0.5 ? `, the database server ${cpu.database.toFixed(1)} s` : "");
+const cpuLine = (cpu: ReturnType<ReturnType<typeof cpuMeter>["stop"]>) =>
+  `CPU: the app ${cpu.app.toFixed(1)} s (request thread ${cpu.request.toFixed(1)}, the import's threads ${cpu.started.toFixed(1)}, ` +
+  `others ${cpu.helpers.toFixed(1)})` +
+  (cpu.database > 0.5 ? `, the database server ${cpu.database.toFixed(1)} s` : "");
 
 async function timed(base: string, path: string, cookie: string, count: number) {
   const times: number[] = [];
@@ -87,9 +123,12 @@ async function timed(base: string, path: string, cookie: string, count: number) 
 async function importFile(base: string, orgId: string, cookie: string, pid: number, name: string, body: string) {
   const baseline = rssMb(pid);
   let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
-  const colleague = readsMeanwhile(base, orgId, cookie);
   const cpu = cpuMeter(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+    cpu.sample();
+  }, 50);
+  const colleague = readsMeanwhile(base, orgId, cookie);
   const started = performance.now();
   const form = new FormData();
   form.set("file", new File([body], name));
@@ -109,7 +148,7 @@ async function importFile(base: string, orgId: string, cookie: string, pid: numb
     run = (await (await fetch(`${base}/api/orgs/${orgId}/imports/${run.id}`, { headers: { cookie, origin: base } })).json()) as typeof run;
   }
   const seconds = (performance.now() - started) / 1000;
-  const used = cpu();
+  const used = cpu.stop();
   clearInterval(sampler);
   const reads = await colleague.stop();
   // A run that ended early is no figure: say why instead.
