@@ -7,6 +7,7 @@
 // SQLite by default; BENCH_ENGINES=sqlite,postgres with BENCH_DATABASE_URL for PostgreSQL.
 import { readFileSync } from "node:fs";
 import { prepare, signIn, startServer } from "./load-support.js";
+import { cpuSeconds, rssMb } from "./proc.js";
 
 const engines = (process.env.BENCH_ENGINES ?? "sqlite").split(",") as ("sqlite" | "postgres")[];
 const BOOK = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -16,17 +17,6 @@ const RUNS: { label: string; query: string }[] = [
   { label: "vCard 3.0", query: "format=vcard" },
   { label: 'CSV, search "smith"', query: "format=csv&q=smith" },
 ];
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU seconds the process has used (user + system), which a busy machine does not inflate as it does wall time. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function exportOnce(base: string, orgId: string, cookie: string, pid: number, query: string) {
   const baseline = rssMb(pid);

@@ -9,40 +9,12 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { googleCsv, vcards } from "./import-files.js";
 import { percentile, prepare, signIn, startServer } from "./load-support.js";
+import { cpuSeconds, rssMb, threadCpu } from "./proc.js";
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const VCARD_BYTES = Number(process.env.IMPORT_VCARD_BYTES ?? 10 * 1024 * 1024);
 const engines = (process.env.BENCH_ENGINES ?? "sqlite").split(",") as ("sqlite" | "postgres")[];
 const BOOK = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** CPU seconds (user and system) a process or thread has used, from its stat file (Linux's 100 ticks a second). */
-function cpuSecondsOf(stat: string): number {
-  try {
-    const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
-
-/** CPU seconds a process has used with all its threads, those ended included. */
-const cpuSeconds = (pid: number) => cpuSecondsOf(`/proc/${pid}/stat`);
-
-/** CPU seconds of each thread a process has now. */
-function threadCpu(pid: number): Map<number, number> {
-  const used = new Map<number, number>();
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) used.set(Number(tid), cpuSecondsOf(`/proc/${pid}/task/${tid}/stat`));
-  } catch {
-    // gone meanwhile
-  }
-  return used;
-}
 
 /** CPU seconds of each PostgreSQL process of this machine (none when the server runs elsewhere). */
 function databaseCpu(): Map<number, number> {
@@ -58,6 +30,15 @@ function databaseCpu(): Map<number, number> {
   return used;
 }
 
+/** What cpuMeter measured: CPU seconds of the app (in all and by thread) and of a local database server. */
+interface CpuUsed {
+  app: number;
+  request: number;
+  started: number;
+  helpers: number;
+  database: number;
+}
+
 /**
  * The CPU an import cost the app's process and the database server: on a machine whose cores are all busy
  * during an import, this moves less with the machine's other load than the time does. The app's is split
@@ -71,12 +52,13 @@ function cpuMeter(pid: number) {
   const database = databaseCpu();
   const before = threadCpu(pid);
   const latest = new Map(before);
+  const sample = () => {
+    for (const [tid, used] of threadCpu(pid)) latest.set(tid, used);
+  };
   return {
-    sample() {
-      for (const [tid, used] of threadCpu(pid)) latest.set(tid, used);
-    },
-    stop() {
-      this.sample();
+    sample,
+    stop(): CpuUsed {
+      sample();
       let db = 0;
       for (const [p, now] of databaseCpu()) db += now - (database.get(p) ?? 0);
       let started = 0;
@@ -109,7 +91,7 @@ function spread(times: number[], withMax = false) {
 }
 
 /** What cpuMeter measured, as printed (the database's share only where it runs on this machine). */
-const cpuLine = (cpu: ReturnType<ReturnType<typeof cpuMeter>["stop"]>) =>
+const cpuLine = (cpu: CpuUsed) =>
   `CPU: the app ${cpu.app.toFixed(1)} s (request thread ${cpu.request.toFixed(1)}, the import's threads ${cpu.started.toFixed(1)}, ` +
   `others ${cpu.helpers.toFixed(1)})` +
   (cpu.database > 0.5 ? `, the database server ${cpu.database.toFixed(1)} s` : "");

@@ -3,15 +3,15 @@
 // stamped after the commit) to its arrival on every stream. Prints p50/p95/max delivery and the
 // server's memory per open stream. SQLite always; PostgreSQL too with BENCH_DATABASE_URL.
 import http from "node:http";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { percentile, prepare, signIn, startServer } from "./load-support.js";
+import { rssMb } from "./proc.js";
 
 const STREAMS = Number(process.env.STREAMS ?? 2000);
 const CHANGES = Number(process.env.CHANGES ?? 20);
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 500);
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) => rssMb(pid) * 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 

@@ -5,20 +5,13 @@
 // the round trip (run time / requests), and the server's CPU per request (user + system time of its
 // process, from /proc). SQLite, BENCH_CONTACTS (20,000) seeded contacts, one signed-in user, one process
 // (WEB_CONCURRENCY=1). BENCH_SECONDS (5) per request; BENCH_NODE_ARGS as for bench:load (a profile).
-import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { load, prepare, signIn, startBareServer, startServer } from "./load-support.js";
+import { cpuSeconds } from "./proc.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Linux's clock tick for /proc/<pid>/stat times (USER_HZ; 100 on every distribution we run). */
-const TICK_MS = 10;
-
 /** User + system CPU of a process and all its threads, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
+const cpuMs = (pid: number): number => cpuSeconds(pid) * 1000;
 
 interface Cost {
   name: string;

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { SIZE, WORKERS, load, mixed, percentile, prepare, signIn, startServer } from "./load-support.js";
+import { rssMb, statFields } from "./proc.js";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -17,8 +18,7 @@ function tree(pid: number): number[] {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) all.push(Number(entry));
+      if (Number(statFields(readFileSync(`/proc/${entry}/stat`, "utf8"))[1]) === pid) all.push(Number(entry));
     } catch {
       /* gone */
     }
@@ -27,14 +27,13 @@ function tree(pid: number): number[] {
 }
 
 function usage(pid: number) {
-  let rssMb = 0;
+  let rss = 0;
   let fds = 0;
   for (const p of tree(pid)) {
-    const status = readFileSync(`/proc/${p}/status`, "utf8");
-    rssMb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    rss += rssMb(p);
     fds += readdirSync(`/proc/${p}/fd`).length;
   }
-  return { rssMb, fds };
+  return { rssMb: rss, fds };
 }
 
 const { url, orgId, drop } = await prepare(engine);
