@@ -105,6 +105,31 @@ describe("live updates between people", () => {
     expect(await colleague.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
   });
 
+  it("a change made while a page opens, after its list was read and before its stream is heard, still reaches it", async () => {
+    const { admin, colleague, orgId } = await desk("Opening Desk", "opening-colleague@example.com");
+    await create(admin, orgId, "Ada", "Alpha", "5557000011");
+    // The colleague's stream is held until the change below is made, as a slow network would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const streams: string[] = [];
+    await colleague.page.route(
+      (url) => url.pathname.endsWith("/events"),
+      async (route) => {
+        streams.push(route.request().url());
+        await released;
+        await route.continue();
+      },
+    );
+    await colleague.page.goto("/contacts");
+    await expectVisible(row(colleague.page, "Ada", "Alpha"));
+    await expect.poll(() => streams.length).toBe(1);
+    await create(admin, orgId, "Cy", "Gamma", "5557000012");
+    release();
+    await expectVisible(row(colleague.page, "Cy", "Gamma"), SIGNAL_MS);
+    expect(new URL(streams[0]!).searchParams.has("viewAge")).toBe(true);
+    expect(await colleague.page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
   it("a stream of another organization receives nothing of these changes", async () => {
     const { admin, orgId } = await desk("Quiet Desk", "quiet-colleague@example.com");
     const other = await suite.session();

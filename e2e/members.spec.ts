@@ -49,8 +49,8 @@ describe("organizations, members and roles", () => {
     // Setting the password accepted the invitation: a member now, no longer pending.
     await page.reload();
     await expectVisible(page.getByRole("cell", { name: "newstaff@example.com", exact: true }));
-    // The reloaded page may first show the invitations it saved for offline use; the server's list, read
-    // on mount, has none pending.
+    // Other tests invite people to this organization too: the reloaded page may read one of theirs while
+    // it is pending, and its acceptance then reaches the page live (even before the page's stream opens).
     await page.getByRole("list", { name: "Pending invitations" }).waitFor({ state: "detached" });
 
     // Role to admin and back.

@@ -93,3 +93,10 @@ export const STREAM_CLOSED = "closed";
 
 /** The heartbeat period (spec section 9: realtime heartbeat 25 s). */
 export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Query parameter of a stream opened by a client that has seen no event yet: how many milliseconds ago
+ * (by the client's own clock, so the two clocks need not agree) what it shows was read. The server
+ * replays what arrived since, so a change made between a page's first reads and its stream is not lost.
+ */
+export const STREAM_VIEW_AGE = "viewAge";

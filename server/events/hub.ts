@@ -53,6 +53,13 @@ export function frameOf(event: LiveEvent): Uint8Array {
 export type Resume = { kind: "replay"; events: LiveEvent[] } | { kind: "refetch" };
 
 /**
+ * Where a new stream starts: after the last event the client saw, or (a client that has seen none, such
+ * as a page just opened) from a moment in this server's clock, so a change made between the page's
+ * first reads and its stream is not lost.
+ */
+export type ResumeFrom = { lastEventId: string } | { since: number } | undefined;
+
+/**
  * The streams open on this instance and what reaches them: every message of the bus (from this
  * instance or another) is checked against each stream's reader (the shared policy: nothing they could
  * not read through the API), kept for resume, and written. Removal from the organization, the end of
@@ -68,6 +75,8 @@ export function createLiveHub(options: {
   const byOrganization = new Map<string, Set<LiveStream>>();
   const byUser = new Map<string, Set<LiveStream>>();
   const buffers = new Map<string, Buffer>();
+  /** Events before this were not kept here (the process started, or the bus reconnected and the buffers went). */
+  let keptSince = Date.now();
   const slotsOfSession = new Map<string, number>();
   const slotsOfAccount = new Map<string, number>();
   const count = (map: Map<string, number>, key: string, by: number) => {
@@ -172,6 +181,7 @@ export function createLiveHub(options: {
     message: onMessage,
     reset: () => {
       buffers.clear();
+      keptSince = Date.now();
       for (const set of byOrganization.values()) for (const stream of set) stream.refetch("reconnected");
     },
   });
@@ -207,19 +217,31 @@ export function createLiveHub(options: {
       };
     },
     /**
-     * Adds a stream; with the id of the last event the client saw, what it missed since (or that it
-     * must refetch: the id is unknown here or too old).
+     * Adds a stream; with where the client's view stands (the last event it saw, or a moment), what it
+     * missed since, or that it must refetch (the id is unknown here, or too old).
      */
-    register(stream: LiveStream, lastEventId: string | undefined): Resume {
+    register(stream: LiveStream, from: ResumeFrom): Resume {
       add(byOrganization, stream.actor.organizationId, stream);
       add(byUser, stream.actor.userId, stream);
-      if (lastEventId === undefined) return { kind: "replay", events: [] };
+      if (from === undefined) return { kind: "replay", events: [] };
       const buffer = buffers.get(stream.actor.organizationId);
-      const at = buffer ? buffer.events.findIndex((e) => e.id === lastEventId) : -1;
-      if (!buffer || at < 0 || buffer.arrived[at]! < Date.now() - REPLAY_MS) return { kind: "refetch" };
+      const oldest = Date.now() - REPLAY_MS;
+      let at: number;
+      if ("lastEventId" in from) {
+        const index = buffer ? buffer.events.findIndex((e) => e.id === from.lastEventId) : -1;
+        if (!buffer || index < 0 || buffer.arrived[index]! < oldest) return { kind: "refetch" };
+        at = index + 1;
+      } else {
+        // Without a buffer nothing arrived in the last REPLAY_MS (a quiet one is forgotten after that).
+        const full = buffer !== undefined && buffer.events.length >= REPLAY_EVENTS && buffer.arrived[0]! > from.since;
+        if (from.since < oldest || from.since < keptSince || full) return { kind: "refetch" };
+        if (!buffer) return { kind: "replay", events: [] };
+        at = buffer.arrived.findIndex((arrived) => arrived >= from.since);
+        if (at < 0) return { kind: "replay", events: [] };
+      }
       return {
         kind: "replay",
-        events: buffer.events.slice(at + 1).filter((e) => can(stream.actor, LIVE_EVENT_AUDIENCE[e.type]).allowed),
+        events: buffer!.events.slice(at).filter((e) => can(stream.actor, LIVE_EVENT_AUDIENCE[e.type]).allowed),
       };
     },
     unregister,

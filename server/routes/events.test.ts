@@ -163,6 +163,24 @@ describe.each(engines)("live events stream (%s)", (engine) => {
     expect(JSON.parse(refetch.data)).toEqual({ reason: "resume-unavailable" });
   });
 
+  it("replays to a stream that has seen no event what arrived since its client read the screens, and asks a view too old to refetch", async () => {
+    const watcher = await stream(admin);
+    await contact("Earlier");
+    await watcher.event("contact.created");
+    // Time enough past the server's one-second margin that 'Earlier' is before the view was read.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const readAt = Date.now();
+    const later = await contact("Later");
+    await watcher.event("contact.created");
+    const opened = await stream(admin, org, {}, `?viewAge=${Date.now() - readAt}`);
+    expect((await opened.event("contact.created")).ids).toEqual([later.id]);
+
+    for (const age of [String(6 * 60_000), "soon"]) {
+      const old = await stream(admin, org, {}, `?viewAge=${age}`);
+      expect(JSON.parse((await old.next((f) => f.event === "refetch")).data)).toEqual({ reason: "resume-unavailable" });
+    }
+  });
+
   it("closes a removed member's stream at once, and the stream of a session that ends", async () => {
     const temp = await buildUser(t);
     await addMember(t, org, temp.id, "staff");

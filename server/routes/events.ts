@@ -2,9 +2,9 @@ import type { ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH } from "../../shared/live-events.js";
+import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH, STREAM_VIEW_AGE } from "../../shared/live-events.js";
 import { AppError, forbidden } from "../errors.js";
-import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, frameOf } from "../events/hub.js";
+import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, REPLAY_MS, type ResumeFrom, frameOf } from "../events/hub.js";
 import type { AppEnv } from "../http/env.js";
 import { eventOps } from "./openapi-operations.js";
 import { authorize } from "../policies/authorize.js";
@@ -15,6 +15,19 @@ const controlFrame = (m: { event: string; data: string; retry?: number }) =>
 
 /** Longest Last-Event-ID taken (ours are UUIDs); anything longer cannot be ours and means refetch. */
 const MAX_EVENT_ID = 64;
+/**
+ * Taken off a view's age: the request's own travel time makes the server's reckoning of that moment
+ * late, and replaying a change the client already shows costs only a reread.
+ */
+const VIEW_AGE_MARGIN_MS = 1000;
+
+/** Where the stream starts: after the client's last event, from its view's age, or (neither given) now. */
+function resumeFrom(lastEventIdGiven: string | undefined, viewAge: string | undefined): ResumeFrom {
+  if (lastEventIdGiven) return { lastEventId: lastEventIdGiven.length <= MAX_EVENT_ID ? lastEventIdGiven : "" };
+  if (viewAge === undefined) return undefined;
+  const age = /^\d{1,12}$/.test(viewAge) ? Number(viewAge) : REPLAY_MS;
+  return { since: Date.now() - age - VIEW_AGE_MARGIN_MS };
+}
 /** A client whose socket has this much not yet taken is too far behind: cut off, it resumes or refetches. */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
@@ -81,7 +94,7 @@ async function runStream(
   stream: Omit<LiveStream, "send" | "heartbeat" | "refetch" | "close">,
   sink: Sink,
   slot: { release(): void },
-  lastEventId?: string,
+  from: ResumeFrom,
 ) {
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
@@ -107,7 +120,7 @@ async function runStream(
   try {
     await live.listen();
     if (sink.aborted()) return;
-    const resume = live.register(handle, lastEventId);
+    const resume = live.register(handle, from);
     // 'ready': from here on every change reaches this stream. The retry hint is for plain EventSource
     // clients; ours reconnect on their own schedule.
     control({ event: "ready", data: JSON.stringify({ organizationId: handle.actor.organizationId }), retry: 2000 });
@@ -123,15 +136,15 @@ async function runStream(
 /**
  * GET /api/orgs/:orgId/events: the organization's changes as Server-Sent Events, for its members
  * (mounted after requireOrgMember: others get 404). `Last-Event-ID` (header, or `lastEventId` in the
- * query for a client that opens a new EventSource) resumes after the last event seen.
+ * query for a client that opens a new EventSource) resumes after the last event seen; a client that has
+ * seen none sends `viewAge` (STREAM_VIEW_AGE) and gets what arrived since its screens were read.
  */
 export const eventRoutes = new Hono<AppEnv>().get("/events", eventOps.stream, (c) => {
   const { live } = c.var.deps;
   authorize(c.var.orgActor, "contacts.view");
   // The live stream is the screens' (it is held per session); integrations will get webhooks.
   if (c.var.orgActor.token) throw forbidden("API tokens cannot open the live event stream. It is for the app's screens.");
-  const given = c.req.header("Last-Event-ID") ?? c.req.query("lastEventId");
-  const lastEventId = given && given.length <= MAX_EVENT_ID ? given : given ? "" : undefined;
+  const from = resumeFrom(c.req.header("Last-Event-ID") ?? c.req.query("lastEventId"), c.req.query(STREAM_VIEW_AGE));
   const stream = { actor: c.var.orgActor, sessionId: c.var.actor.sessionId };
   const slot = live.reserve(stream.actor.userId, stream.sessionId);
   if ("full" in slot) throw tooManyStreams(slot);
@@ -139,7 +152,7 @@ export const eventRoutes = new Hono<AppEnv>().get("/events", eventOps.stream, (c
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing) {
     const sink = nodeSink(outgoing);
-    runStream(live, stream, sink, slot, lastEventId).catch(() => sink.end());
+    runStream(live, stream, sink, slot, from).catch(() => sink.end());
     return RESPONSE_ALREADY_SENT;
   }
 
@@ -165,7 +178,7 @@ export const eventRoutes = new Hono<AppEnv>().get("/events", eventOps.stream, (c
       aborted: () => sse.aborted,
       onAbort: (listener) => sse.onAbort(listener),
     };
-    await runStream(live, stream, sink, slot, lastEventId);
+    await runStream(live, stream, sink, slot, from);
     // The stream ends when its last frame has been written.
     await Promise.race([closed, new Promise<void>((resolve) => sse.onAbort(resolve))]);
   });

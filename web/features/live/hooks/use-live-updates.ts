@@ -14,6 +14,18 @@ const UNSAVED_RECHECK_MS = 1000;
 
 const tabActive = () => document.visibilityState === "visible" && document.hasFocus();
 
+/**
+ * The page's first stream starts from the page's own start, whose reads (the person, the organization,
+ * the first screen) may come before the stream; a later one (another organization) from its own start,
+ * which its screens' reads follow.
+ */
+let firstStream = true;
+function viewReadAt(): number {
+  if (!firstStream) return Date.now();
+  firstStream = false;
+  return performance.timeOrigin;
+}
+
 /** The order in which this page received each event, and the latest one marked settled. */
 const arrivals = new WeakMap<LiveEvent, number>();
 let received = 0;
@@ -68,47 +80,51 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
       if (timer === undefined) timer = setTimeout(flush, DEBOUNCE_MS);
     };
 
-    const connection = new LiveConnection(orgId, {
-      event: (event) => {
-        arrivals.set(event, ++received);
-        if (event.type.startsWith("contact.") && event.actorId !== myUserId) {
-          for (const id of event.ids) {
-            recordRemoteChange(id, {
-              version: event.version,
-              actorName: event.actorName ?? "another user",
-              removed: event.type === "contact.trashed" || event.type === "contact.purged",
-            });
+    const connection = new LiveConnection(
+      orgId,
+      {
+        event: (event) => {
+          arrivals.set(event, ++received);
+          if (event.type.startsWith("contact.") && event.actorId !== myUserId) {
+            for (const id of event.ids) {
+              recordRemoteChange(id, {
+                version: event.version,
+                actorName: event.actorName ?? "another user",
+                removed: event.type === "contact.trashed" || event.type === "contact.purged",
+              });
+            }
           }
-        }
-        if (event.type !== "notification.created" && isOwnRecentAction(event.actorId, myUserId)) {
-          markSettled([event]);
-          return;
-        }
-        if (!tabActive()) {
+          if (event.type !== "notification.created" && isOwnRecentAction(event.actorId, myUserId)) {
+            markSettled([event]);
+            return;
+          }
+          if (!tabActive()) {
+            missed = true;
+            return;
+          }
+          pending.push(event);
+          schedule();
+        },
+        refetch: () => {
           missed = true;
-          return;
-        }
-        pending.push(event);
-        schedule();
+          if (tabActive()) schedule();
+        },
+        // Signed out: /api/me now answers 401 and the shell goes to the login. The organization now requires
+        // two-factor: /api/me's flags bring up the walk-through at once. Removed, or the organization
+        // deleted: what the person may see is re-read on their next screen (the bell tells them why).
+        ended: (reason) =>
+          void queryClient.invalidateQueries({
+            queryKey: ["me"],
+            refetchType: reason === "signed-out" || reason === "two-factor-required" ? "active" : "none",
+          }),
+        status: (next) => {
+          // Also on the page, for whoever needs to know the stream is live (browser tests, support).
+          document.documentElement.dataset.live = next;
+          setStatus(next);
+        },
       },
-      refetch: () => {
-        missed = true;
-        if (tabActive()) schedule();
-      },
-      // Signed out: /api/me now answers 401 and the shell goes to the login. The organization now requires
-      // two-factor: /api/me's flags bring up the walk-through at once. Removed, or the organization
-      // deleted: what the person may see is re-read on their next screen (the bell tells them why).
-      ended: (reason) =>
-        void queryClient.invalidateQueries({
-          queryKey: ["me"],
-          refetchType: reason === "signed-out" || reason === "two-factor-required" ? "active" : "none",
-        }),
-      status: (next) => {
-        // Also on the page, for whoever needs to know the stream is live (browser tests, support).
-        document.documentElement.dataset.live = next;
-        setStatus(next);
-      },
-    });
+      { viewReadAt: viewReadAt() },
+    );
     connection.start();
 
     const comeBack = () => {

@@ -36,10 +36,13 @@ describe("LiveConnection", () => {
     connection = new LiveConnection(
       "org-1",
       { event: (e) => events.push(e), refetch: () => refetches++, ended: () => undefined, status: (s) => statuses.push(s) },
-      (url) => {
-        const source = new FakeSource(url);
-        sources.push(source);
-        return source;
+      {
+        viewReadAt: Date.now() - 3000,
+        open: (url) => {
+          const source = new FakeSource(url);
+          sources.push(source);
+          return source;
+        },
       },
     );
     connection.start();
@@ -78,6 +81,23 @@ describe("LiveConnection", () => {
     expect(sources).toHaveLength(5);
     last().emit("ready");
     expect(statuses.at(-1)).toBe("live");
+  });
+
+  it("before any event, starts from when the screens were read, then from the last heartbeat heard, never from 'ready'", () => {
+    expect(sources[0]!.url).toBe("/api/orgs/org-1/events?viewAge=3000");
+    // 'ready' is followed by the replay of what the page missed: a stream lost before it was heard goes back as far.
+    last().emit("ready");
+    vi.advanceTimersByTime(1000);
+    last().fail();
+    vi.advanceTimersByTime(2000);
+    expect(last().url).toBe("/api/orgs/org-1/events?viewAge=6000");
+    last().emit("ready");
+    vi.advanceTimersByTime(25_000);
+    last().emit("heartbeat");
+    vi.advanceTimersByTime(500);
+    last().fail();
+    vi.advanceTimersByTime(2000);
+    expect(last().url).toBe("/api/orgs/org-1/events?viewAge=2500");
   });
 
   it("a stream refused when it opens (a 429, which EventSource does not retry) is tried after 2, 4 and 8 s, then waits", () => {

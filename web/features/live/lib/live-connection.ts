@@ -1,4 +1,4 @@
-import { type LiveEvent, STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH } from "@shared/live-events";
+import { type LiveEvent, STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH, STREAM_VIEW_AGE } from "@shared/live-events";
 
 /** Spec section 9: up to 3 reconnects, after 2, 4 and 8 s. */
 export const RECONNECT_DELAYS_MS = [2000, 4000, 8000] as const;
@@ -32,7 +32,8 @@ export type EventSourceFactory = (url: string) => EventSourceLike;
 
 /**
  * One organization's live stream: EventSource over plain http or https, its own reconnect schedule
- * (EventSource's built-in retry is cut off), resume from the last event seen, a silence watchdog,
+ * (EventSource's built-in retry is cut off), resume from the last event seen (before any, from the
+ * moment the screens were read, then from the last frame heard), a silence watchdog,
  * and after the last failed attempt the quiet 'paused' state (screens then rely on their periodic
  * refresh) until `resume()` (the tab comes back, the network returns).
  */
@@ -40,18 +41,31 @@ export class LiveConnection {
   private source: EventSourceLike | undefined;
   private attempts = 0;
   private lastEventId: string | undefined;
+  /** Until an event arrives, where a new stream must start (ms, this browser's clock): the screens' first reads, then the last frame heard. */
+  private heardUpTo: number;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private state: LiveStatus = "connecting";
   private stopped = false;
 
+  private readonly open: EventSourceFactory;
+  private readonly timers: Timers;
+
   constructor(
     private readonly orgId: string,
     private readonly handlers: LiveHandlers,
-    private readonly open: EventSourceFactory = (url) => new EventSource(url),
+    options: {
+      /** When what the screens show began to be read (ms, this browser's clock); now by default. */
+      viewReadAt?: number;
+      open?: EventSourceFactory;
+      timers?: Timers;
+    } = {},
+  ) {
+    this.heardUpTo = options.viewReadAt ?? Date.now();
+    this.open = options.open ?? ((url) => new EventSource(url));
     // Wrapped: the browser's timer functions refuse to be called as methods of another object.
-    private readonly timers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (id) => clearTimeout(id) },
-  ) {}
+    this.timers = options.timers ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (id) => clearTimeout(id) };
+  }
 
   get status(): LiveStatus {
     return this.state;
@@ -91,7 +105,8 @@ export class LiveConnection {
 
   private url(): string {
     const base = `/api/orgs/${encodeURIComponent(this.orgId)}/events`;
-    return this.lastEventId ? `${base}?lastEventId=${encodeURIComponent(this.lastEventId)}` : base;
+    if (this.lastEventId) return `${base}?lastEventId=${encodeURIComponent(this.lastEventId)}`;
+    return `${base}?${STREAM_VIEW_AGE}=${Math.max(0, Math.round(Date.now() - this.heardUpTo))}`;
   }
 
   private connect() {
@@ -99,13 +114,19 @@ export class LiveConnection {
     this.setStatus("connecting");
     const source = this.open(this.url());
     this.source = source;
-    const alive = () => {
+    const watch = () => {
       this.timers.clear(this.watchdog);
       this.watchdog = this.timers.set(() => this.fail(), SILENCE_TIMEOUT_MS);
     };
-    alive();
+    // A heartbeat or a refetch heard: everything the server had before it has reached this page. Not
+    // 'ready', which the replay of what the page missed follows.
+    const alive = () => {
+      watch();
+      this.heardUpTo = Date.now();
+    };
+    watch();
     source.addEventListener("ready", () => {
-      alive();
+      watch();
       this.attempts = 0;
       this.setStatus("live");
     });
