@@ -237,7 +237,8 @@ export const eventOps = {
   stream: op({
     tag: "Live updates",
     summary: "Follow the organization's changes",
-    description: "Server-Sent Events: `ready`, then one event per change; `Last-Event-ID` resumes after the last event seen, and `?viewAge=<ms>` (no event seen yet) replays what arrived since the client read what it shows.",
+    description:
+      "Server-Sent Events: `ready`, then one event per change; `Last-Event-ID` resumes after the last event seen, and `?viewAge=<ms>` (no event seen yet) replays what arrived since the client read what it shows.",
     answers: { 200: fileOf("text/event-stream", "The stream.", "text") },
     failures: [429],
   }),
