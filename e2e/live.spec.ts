@@ -122,7 +122,7 @@ describe("live updates between people", () => {
     );
     await colleague.page.goto("/contacts");
     await expectVisible(row(colleague.page, "Ada", "Alpha"));
-    await expect.poll(() => streams.length).toBe(1);
+    await expect.poll(() => streams.length).toBeGreaterThan(0);
     await create(admin, orgId, "Cy", "Gamma", "5557000012");
     release();
     await expectVisible(row(colleague.page, "Cy", "Gamma"), SIGNAL_MS);
