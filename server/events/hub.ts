@@ -223,26 +223,24 @@ export function createLiveHub(options: {
     register(stream: LiveStream, from: ResumeFrom): Resume {
       add(byOrganization, stream.actor.organizationId, stream);
       add(byUser, stream.actor.userId, stream);
-      if (from === undefined) return { kind: "replay", events: [] };
       const buffer = buffers.get(stream.actor.organizationId);
-      const oldest = Date.now() - REPLAY_MS;
-      let at: number;
-      if ("lastEventId" in from) {
-        const index = buffer ? buffer.events.findIndex((e) => e.id === from.lastEventId) : -1;
-        if (!buffer || index < 0 || buffer.arrived[index]! < oldest) return { kind: "refetch" };
-        at = index + 1;
-      } else {
-        // Without a buffer nothing arrived in the last REPLAY_MS (a quiet one is forgotten after that).
-        const full = buffer !== undefined && buffer.events.length >= REPLAY_EVENTS && buffer.arrived[0]! > from.since;
-        if (from.since < oldest || from.since < keptSince || full) return { kind: "refetch" };
-        if (!buffer) return { kind: "replay", events: [] };
-        at = buffer.arrived.findIndex((arrived) => arrived >= from.since);
-        if (at < 0) return { kind: "replay", events: [] };
-      }
-      return {
+      const replay = (kept: Buffer, at: number): Resume => ({
         kind: "replay",
-        events: buffer!.events.slice(at).filter((e) => can(stream.actor, LIVE_EVENT_AUDIENCE[e.type]).allowed),
-      };
+        events: kept.events.slice(at).filter((e) => can(stream.actor, LIVE_EVENT_AUDIENCE[e.type]).allowed),
+      });
+      const nothing: Resume = { kind: "replay", events: [] };
+      if (from === undefined) return nothing;
+      const oldest = Date.now() - REPLAY_MS;
+      if ("lastEventId" in from) {
+        const at = buffer ? buffer.events.findIndex((e) => e.id === from.lastEventId) : -1;
+        return !buffer || at < 0 || buffer.arrived[at]! < oldest ? { kind: "refetch" } : replay(buffer, at + 1);
+      }
+      // Without a buffer nothing arrived in the last REPLAY_MS (a quiet one is forgotten after that); a
+      // full one may have dropped what came after the moment.
+      const dropped = buffer !== undefined && buffer.events.length >= REPLAY_EVENTS && buffer.arrived[0]! > from.since;
+      if (from.since < oldest || from.since < keptSince || dropped) return { kind: "refetch" };
+      const at = buffer ? buffer.arrived.findIndex((arrived) => arrived >= from.since) : -1;
+      return !buffer || at < 0 ? nothing : replay(buffer, at);
     },
     unregister,
     /** Settles once this instance hears the bus (call before telling a client it is live). */

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STREAM_CLOSED, STREAM_HEARTBEAT, STREAM_REFETCH, STREAM_VIEW_AGE } from "../../shared/live-events.js";
 import { AppError, forbidden } from "../errors.js";
-import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, REPLAY_MS, type ResumeFrom, frameOf } from "../events/hub.js";
+import { type LiveHub, type LiveStream, MAX_PENDING_WRITES, type ResumeFrom, frameOf } from "../events/hub.js";
 import type { AppEnv } from "../http/env.js";
 import { eventOps } from "./openapi-operations.js";
 import { authorize } from "../policies/authorize.js";
@@ -21,15 +21,17 @@ const MAX_EVENT_ID = 64;
  */
 const VIEW_AGE_MARGIN_MS = 1000;
 
+/** A client whose socket has this much not yet taken is too far behind: cut off, it resumes or refetches. */
+const MAX_PENDING_BYTES = 1024 * 1024;
+
 /** Where the stream starts: after the client's last event, from its view's age, or (neither given) now. */
 function resumeFrom(lastEventIdGiven: string | undefined, viewAge: string | undefined): ResumeFrom {
   if (lastEventIdGiven) return { lastEventId: lastEventIdGiven.length <= MAX_EVENT_ID ? lastEventIdGiven : "" };
   if (viewAge === undefined) return undefined;
-  const age = /^\d{1,12}$/.test(viewAge) ? Number(viewAge) : REPLAY_MS;
-  return { since: Date.now() - age - VIEW_AGE_MARGIN_MS };
+  // An age that is not a number of milliseconds tells no moment: as if too old, the client refetches.
+  if (!/^\d{1,12}$/.test(viewAge)) return { since: Number.NEGATIVE_INFINITY };
+  return { since: Date.now() - Number(viewAge) - VIEW_AGE_MARGIN_MS };
 }
-/** A client whose socket has this much not yet taken is too far behind: cut off, it resumes or refetches. */
-const MAX_PENDING_BYTES = 1024 * 1024;
 
 /** Where a stream's frames go: Node's response itself, or (outside a Node server, in tests) a web stream. */
 interface Sink {

@@ -15,15 +15,15 @@ const UNSAVED_RECHECK_MS = 1000;
 const tabActive = () => document.visibilityState === "visible" && document.hasFocus();
 
 /**
- * The page's first stream starts from the page's own start, whose reads (the person, the organization,
- * the first screen) may come before the stream; a later one (another organization) from its own start,
- * which its screens' reads follow.
+ * When the screens of the organization shown began to be read: for the page's first organization, the
+ * page's own start (its reads of the person, the organization and the first screen may come before the
+ * stream); for one switched to later, the switch. The same organization asked again (the effect run
+ * again, as React's strict mode does) keeps its moment.
  */
-let firstStream = true;
-function viewReadAt(): number {
-  if (!firstStream) return Date.now();
-  firstStream = false;
-  return performance.timeOrigin;
+let shown: { orgId: string | null; since: number } = { orgId: null, since: performance.timeOrigin };
+function viewReadAt(orgId: string): number {
+  if (shown.orgId !== orgId) shown = { orgId, since: shown.orgId === null ? shown.since : Date.now() };
+  return shown.since;
 }
 
 /** The order in which this page received each event, and the latest one marked settled. */
@@ -123,7 +123,7 @@ export function useLiveUpdates(orgId: string | null, myUserId: string | undefine
           setStatus(next);
         },
       },
-      { viewReadAt: viewReadAt() },
+      { viewReadAt: viewReadAt(orgId) },
     );
     connection.start();
 

@@ -33,7 +33,7 @@ export type EventSourceFactory = (url: string) => EventSourceLike;
 /**
  * One organization's live stream: EventSource over plain http or https, its own reconnect schedule
  * (EventSource's built-in retry is cut off), resume from the last event seen (before any, from the
- * moment the screens were read, then from the last frame heard), a silence watchdog,
+ * moment the screens were read, then from the last heartbeat heard), a silence watchdog,
  * and after the last failed attempt the quiet 'paused' state (screens then rely on their periodic
  * refresh) until `resume()` (the tab comes back, the network returns).
  */
@@ -41,7 +41,7 @@ export class LiveConnection {
   private source: EventSourceLike | undefined;
   private attempts = 0;
   private lastEventId: string | undefined;
-  /** Until an event arrives, where a new stream must start (ms, this browser's clock): the screens' first reads, then the last frame heard. */
+  /** Until an event arrives, where a new stream must start (ms, this browser's clock): the screens' first reads, then the last heartbeat heard. */
   private heardUpTo: number;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
